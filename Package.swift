@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PhotoZoomAnimator",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "photozoom", targets: ["photozoom"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        // C at the edge: each holds only a module map and a shim header.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "xi",
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxtst-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
+
+        // Plain Swift, named by concept.
+        .target(name: "Geometry"),
+        .target(name: "Pixels"),
+        .target(name: "Input", dependencies: ["Geometry"]),
+        .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
+        .target(name: "Imaging", dependencies: [
+            "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
+        .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph"]),
+        .target(name: "X11Platform", dependencies: [
+            "Geometry", "Input", "CX11", "CCairo",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "App", dependencies: [
+            "Geometry", "Input", "Pixels", "SceneGraph", "Imaging", "Rendering", "Grid",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "photozoom", dependencies: [
+            "App", "Input", "X11Platform", "Imaging", "Rendering",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "RenderingTests", dependencies: [
+            "Rendering", "SceneGraph", "Pixels", "Imaging", "Grid", "App", "Geometry", "CCairo",
+        ], exclude: ["Snapshots"]),
+        .testTarget(name: "WindowTests", dependencies: ["CX11", "Pixels", "Imaging", "Geometry"]),
+    ]
+)

@@ -1,0 +1,61 @@
+import Foundation
+import Imaging
+
+/// One photo the viewer shows.
+public struct Photo: Sendable, Equatable {
+    public let path: String
+    public var name: String { (path as NSString).lastPathComponent }
+}
+
+/// Turns command-line PATHs into the list of photos: a file is taken as it is (its content decides
+/// later whether it is an image), a folder gives its images sorted by name the way a file manager
+/// sorts them (IMG_2 before IMG_10), and a `file://` URI is a path. Problems come back as one line each.
+public enum PhotoLibrary {
+    /// Extensions that mark a file in a folder as a photo even before its content is read.
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp"]
+
+    public static func collect(_ arguments: [String]) -> (photos: [Photo], problems: [String]) {
+        var photos: [Photo] = [], problems: [String] = []
+        let fm = FileManager.default
+        for argument in arguments {
+            let path = localPath(argument)
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
+                problems.append("\(argument): no such file or folder")
+                continue
+            }
+            guard isFolder.boolValue else {
+                photos.append(Photo(path: path))
+                continue
+            }
+            guard let names = try? fm.contentsOfDirectory(atPath: path) else {
+                problems.append("\(argument): the folder cannot be read")
+                continue
+            }
+            let sorted = names.filter { !$0.hasPrefix(".") }
+                .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
+            for name in sorted {
+                let file = (path as NSString).appendingPathComponent(name)
+                var childIsFolder: ObjCBool = false
+                guard fm.fileExists(atPath: file, isDirectory: &childIsFolder), !childIsFolder.boolValue else { continue }
+                if photoExtensions.contains((name as NSString).pathExtension.lowercased()) || looksLikeImage(file) {
+                    photos.append(Photo(path: file))
+                }
+            }
+        }
+        return (photos, problems)
+    }
+
+    /// A `file://` URI (as a desktop launcher passes it) becomes a path; anything else is one.
+    static func localPath(_ argument: String) -> String {
+        guard argument.hasPrefix("file://"), let url = URL(string: argument), url.isFileURL else { return argument }
+        return url.path
+    }
+
+    private static func looksLikeImage(_ file: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 12)) ?? Data()
+        return ImageFormat(sniffing: [UInt8](head)) != nil
+    }
+}

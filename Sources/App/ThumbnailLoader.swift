@@ -1,0 +1,56 @@
+import Dispatch
+import Foundation
+import Imaging
+import Pixels
+import Synchronization
+
+/// Decodes thumbnails away from the frame loop, as many at once as there are cores. Finished
+/// results wait in an inbox until the loop takes them (`takeFinished`); `wake` tells the loop
+/// that something arrived (the window loop writes to its pipe, a headless run needs nothing).
+public final class ThumbnailLoader: Sendable {
+    public struct Result: Sendable {
+        public let index: Int
+        public let outcome: Swift.Result<PixelImage, ImageDecodeError>
+    }
+
+    private let queue = OperationQueue()
+    private let inbox = Mutex<(results: [Result], pending: Int)>(([], 0))
+    private let wake: @Sendable () -> Void
+
+    public init(wake: @escaping @Sendable () -> Void = {}) {
+        self.wake = wake
+        queue.maxConcurrentOperationCount = ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// Queues a decode of `path` that covers `side`×`side` px (an aspect-filled square cell).
+    public func request(index: Int, path: String, side: Int) {
+        inbox.withLock { $0.pending += 1 }
+        queue.addOperation { [self] in
+            let outcome: Swift.Result<PixelImage, ImageDecodeError>
+            do throws(ImageDecodeError) {
+                outcome = .success(try ImageDecoder.decode(path: path, atLeast: (side, side)).image)
+            } catch {
+                outcome = .failure(error)
+            }
+            inbox.withLock {
+                $0.results.append(Result(index: index, outcome: outcome))
+                $0.pending -= 1
+            }
+            wake()
+        }
+    }
+
+    /// The results that arrived since the last call, in arrival order.
+    public func takeFinished() -> [Result] {
+        inbox.withLock { state in
+            defer { state.results.removeAll() }
+            return state.results
+        }
+    }
+
+    /// Whether every requested decode has finished and its result has been taken.
+    public var isIdle: Bool { inbox.withLock { $0.pending == 0 && $0.results.isEmpty } }
+
+    /// Blocks until every requested decode has finished.
+    public func waitUntilIdle() { queue.waitUntilAllOperationsAreFinished() }
+}

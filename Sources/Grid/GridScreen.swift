@@ -1,0 +1,182 @@
+import Geometry
+import Pixels
+import SceneGraph
+
+/// The photo grid: a scrolling field of square, aspect-filled thumbnails under a title bar and
+/// above a tab bar, both translucent so the photos scroll beneath them. It owns its nodes and lays
+/// them out again whenever the size, the scroll offset or a thumbnail changes.
+public final class GridScreen {
+    public enum Thumbnail {
+        case loading
+        case loaded(PixelImage)
+        case failed
+    }
+
+    public let root = Node(name: "grid")
+    public private(set) var size: Size
+    public private(set) var scrollOffset = 0.0
+    public private(set) var layout: GridLayout
+    public let title: String
+
+    private let scroll = Node(name: "grid.scroll")
+    private let titleBar = Node(name: "titleBar")
+    private let tabBar = Node(name: "tabBar")
+    private var cells: [Node] = []
+    private var emptyState: Node?
+
+    /// `emptyMessage` is the second line shown when there are no photos.
+    public init(photoCount: Int, size: Size, title: String = "Photos", emptyMessage: String = "") {
+        self.size = size
+        self.title = title
+        layout = GridLayout(width: size.width, count: photoCount,
+                            topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
+        root.backgroundColor = GridStyle.background
+        root.clipsToBounds = true
+        scroll.clipsToBounds = true
+        root.addChild(scroll)
+        for i in 0..<photoCount {
+            let cell = Node(name: "cell.\(i)")
+            cell.clipsToBounds = true
+            cell.contentMode = .aspectFill
+            cell.backgroundColor = GridStyle.loadingCell
+            cells.append(cell)
+            scroll.addChild(cell)
+        }
+        if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
+        buildTitleBar(count: photoCount)
+        buildTabBar()
+        relayout()
+    }
+
+    public var photoCount: Int { cells.count }
+
+    public func cell(at index: Int) -> Node { cells[index] }
+
+    public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
+        let cell = cells[index]
+        cell.removeAllChildren()
+        switch thumbnail {
+        case .loading:
+            cell.image = nil
+            cell.backgroundColor = GridStyle.loadingCell
+        case .loaded(let image):
+            cell.image = image
+            cell.backgroundColor = nil
+        case .failed:
+            cell.image = nil
+            cell.backgroundColor = GridStyle.brokenCell
+            let glyph = Node(name: "cell.\(index).broken", frame: Rect(origin: .zero, size: cell.bounds.size))
+            glyph.text = TextContents("⚠", fontSize: GridStyle.brokenGlyphFont, color: GridStyle.secondaryLabel)
+            cell.addChild(glyph)
+        }
+    }
+
+    public func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        // Keep the first visible row in place across a change of column count.
+        let anchor = layout.indices(inContentRangeFrom: scrollOffset + layout.topInset,
+                                    to: scrollOffset + layout.topInset + 1).first
+        size = newSize
+        layout = GridLayout(width: size.width, count: photoCount, topInset: layout.topInset,
+                            bottomInset: layout.bottomInset)
+        if let anchor { scrollOffset = layout.cellFrame(at: anchor).minY - layout.topInset }
+        relayout()
+    }
+
+    /// Scrolls by `dy` px (positive moves the content up), clamped to the content.
+    public func scroll(by dy: Double) {
+        setScrollOffset(scrollOffset + dy)
+    }
+
+    public func scrollWheel(notches dy: Double) {
+        scroll(by: dy * GridStyle.wheelStep)
+    }
+
+    public func setScrollOffset(_ offset: Double) {
+        let clamped = min(max(offset, 0), layout.maxScrollOffset(viewportHeight: size.height))
+        guard clamped != scrollOffset else { return }
+        scrollOffset = clamped
+        scroll.bounds.origin.y = clamped
+    }
+
+    // MARK: Layout
+
+    private func relayout() {
+        root.frame = Rect(origin: .zero, size: size)
+        scroll.frame = Rect(origin: .zero, size: size)
+        scrollOffset = min(scrollOffset, layout.maxScrollOffset(viewportHeight: size.height))
+        scroll.bounds.origin.y = scrollOffset
+        for (i, cell) in cells.enumerated() {
+            cell.frame = layout.cellFrame(at: i)
+            for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
+        }
+        layoutBars()
+        if let emptyState { layoutEmptyState(emptyState) }
+    }
+
+    private func buildTitleBar(count: Int) {
+        titleBar.backgroundColor = GridStyle.barBackground
+        let titleLabel = Node(name: "titleBar.title")
+        titleLabel.text = TextContents(title, fontSize: GridStyle.titleFont, weight: .bold,
+                                       color: GridStyle.label, alignment: .leading)
+        let countLabel = Node(name: "titleBar.count")
+        countLabel.text = TextContents(count == 1 ? "1 photo" : "\(count) photos",
+                                       fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel,
+                                       alignment: .trailing)
+        let separator = Node(name: "titleBar.separator")
+        separator.backgroundColor = GridStyle.separator
+        [titleLabel, countLabel, separator].forEach(titleBar.addChild)
+        root.addChild(titleBar)
+    }
+
+    private func buildTabBar() {
+        tabBar.backgroundColor = GridStyle.barBackground
+        let separator = Node(name: "tabBar.separator")
+        separator.backgroundColor = GridStyle.separator
+        tabBar.addChild(separator)
+        for (i, name) in GridStyle.tabs.enumerated() {
+            let item = Node(name: "tabBar.item.\(i)")
+            item.text = TextContents(name, fontSize: GridStyle.tabFont, weight: i == 0 ? .bold : .regular,
+                                     color: i == 0 ? GridStyle.tint : GridStyle.secondaryLabel)
+            tabBar.addChild(item)
+        }
+        root.addChild(tabBar)
+    }
+
+    private func layoutBars() {
+        let w = size.width, p = GridStyle.barPadding
+        titleBar.frame = Rect(x: 0, y: 0, width: w, height: GridStyle.titleBarHeight)
+        titleBar.children[0].frame = Rect(x: p, y: 0, width: w - 2 * p, height: GridStyle.titleBarHeight)
+        let countWidth = 120.0
+        titleBar.children[1].frame = Rect(x: max(p, w - p - countWidth), y: 0, width: countWidth,
+                                          height: GridStyle.titleBarHeight)
+        titleBar.children[2].frame = Rect(x: 0, y: GridStyle.titleBarHeight - 1, width: w, height: 1)
+
+        tabBar.frame = Rect(x: 0, y: size.height - GridStyle.tabBarHeight, width: w, height: GridStyle.tabBarHeight)
+        tabBar.children[0].frame = Rect(x: 0, y: 0, width: w, height: 1)
+        let itemWidth = w / Double(GridStyle.tabs.count)
+        for i in GridStyle.tabs.indices {
+            tabBar.children[i + 1].frame = Rect(x: (Double(i) * itemWidth).rounded(), y: 1,
+                                                width: itemWidth.rounded(), height: GridStyle.tabBarHeight - 1)
+        }
+    }
+
+    private func makeEmptyState(detail: String) -> Node {
+        let node = Node(name: "emptyState")
+        let heading = Node(name: "emptyState.title")
+        heading.text = TextContents("No Photos", fontSize: GridStyle.emptyTitleFont, weight: .bold,
+                                    color: GridStyle.label)
+        let detailLabel = Node(name: "emptyState.detail")
+        detailLabel.text = TextContents(detail, fontSize: GridStyle.emptyDetailFont, color: GridStyle.secondaryLabel)
+        node.addChild(heading)
+        node.addChild(detailLabel)
+        root.addChild(node)
+        return node
+    }
+
+    private func layoutEmptyState(_ node: Node) {
+        node.frame = Rect(x: 0, y: size.height / 2 - 40, width: size.width, height: 80)
+        node.children[0].frame = Rect(x: 0, y: 0, width: size.width, height: 40)
+        node.children[1].frame = Rect(x: 0, y: 40, width: size.width, height: 30)
+    }
+}

@@ -1,0 +1,25 @@
+import SceneGraph
+
+/// The grid screen's look: colours after iOS's light system palette, sizes in px.
+enum GridStyle {
+    static let background = Color.white
+    static let barBackground = Color(hex: 0xF9F9F9, alpha: 0.94)
+    static let separator = Color(hex: 0xC6C6C8)
+    static let titleBarHeight = 56.0
+    static let tabBarHeight = 56.0
+    static let barPadding = 16.0
+    static let titleFont = 22.0
+    static let subtitleFont = 13.0
+    static let tabFont = 12.0
+    static let label = Color.black
+    static let secondaryLabel = Color(hex: 0x8E8E93)
+    static let tint = Color(hex: 0x007AFF)
+    static let loadingCell = Color(hex: 0xE5E5EA)
+    static let brokenCell = Color(hex: 0xD1D1D6)
+    static let brokenGlyphFont = 28.0
+    static let emptyTitleFont = 24.0
+    static let emptyDetailFont = 14.0
+    /// Wheel scrolling: px per notch.
+    static let wheelStep = 60.0
+    static let tabs = ["Library", "For You", "Albums", "Search"]
+}

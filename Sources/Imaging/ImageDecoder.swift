@@ -1,0 +1,71 @@
+import Foundation
+import Pixels
+
+/// A picture ready to show: upright pixels, and the upright size of the full picture in the file
+/// (the pixels may be a reduced-size decode of it).
+public struct DecodedImage: Sendable {
+    public let image: PixelImage
+    public let fullSize: (width: Int, height: Int)
+    public let format: ImageFormat
+}
+
+/// The one entry point for reading a photo file: the format comes from the content, the EXIF
+/// orientation is applied, and every failure is an `ImageDecodeError` with a one-line reason.
+public enum ImageDecoder {
+    /// Decodes the file at `path`. With `atLeast` (upright pixels), a reduced-size decode that still
+    /// covers that size is used when the format allows it, and larger results are scaled down.
+    public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+        let data: [UInt8]
+        do {
+            data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+        } catch {
+            throw .unreadable(reason(error))
+        }
+        return try decode(data: data, atLeast: atLeast)
+    }
+
+    public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+        guard !data.isEmpty else { throw .empty }
+        guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
+
+        let orientation = format == .jpeg ? ExifOrientation(jpeg: data) : .up
+        // Ask the decoder in stored orientation.
+        let storedAtLeast = atLeast.map { orientation.swapsAxes ? (width: $0.height, height: $0.width) : $0 }
+        var full: (width: Int, height: Int)
+        let decoded: PixelImage
+        switch format {
+        case .jpeg:
+            (decoded, full) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
+        case .png:
+            decoded = try PNGDecoder.decode(data)
+            full = (decoded.width, decoded.height)
+        case .webp:
+            (decoded, full) = try WebPDecoder.decode(data, atLeast: storedAtLeast)
+        }
+        if orientation.swapsAxes { full = (full.height, full.width) }
+        var image = orientation.apply(to: decoded)
+        if let atLeast { image = shrink(image, toCover: atLeast) }
+        return DecodedImage(image: image, fullSize: full, format: format)
+    }
+
+    /// Scales down (never up) to the smallest size that still covers `target` on both axes.
+    static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) -> PixelImage {
+        let scale = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
+        guard scale < 1 else { return image }
+        let w = max(1, Int((Double(image.width) * scale).rounded(.up)))
+        let h = max(1, Int((Double(image.height) * scale).rounded(.up)))
+        return image.scaled(toWidth: w, height: h)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        switch CocoaError.Code(rawValue: ns.code) {
+        case .fileReadNoSuchFile: return "no such file"
+        case .fileReadNoPermission: return "permission denied"
+        default: return ns.localizedDescription
+        }
+    }
+}

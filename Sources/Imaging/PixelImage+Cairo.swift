@@ -1,0 +1,65 @@
+import CCairo
+import Pixels
+
+extension PixelImage {
+    /// A copy of a Cairo image surface's pixels. RGB24 surfaces get an opaque alpha byte.
+    public convenience init(copying surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let srcStride = Int(cairo_image_surface_get_stride(surface))
+        let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        let src = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        self.init(width: w, height: h)
+        for y in 0..<h {
+            let from = src.advanced(by: y * srcStride)
+            let to = bytes.advanced(by: y * stride)
+            to.copyMemory(from: from, byteCount: w * 4)
+            if opaque {
+                let words = to.assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { words[x] |= 0xFF00_0000 }
+            }
+        }
+    }
+
+    /// A Cairo surface that reads this image's memory in place. The image must outlive it.
+    public func makeCairoSurface() -> OpaquePointer {
+        cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                            Int32(width), Int32(height), Int32(stride))
+    }
+
+    /// A resampled copy, filtered with Cairo's GOOD filter (area-averaging when shrinking). Done
+    /// once per size, off the frame path: a frame never scales a full-size photo.
+    public func scaled(toWidth w: Int, height h: Int) -> PixelImage {
+        if w == width && h == height { return self }
+        let out = PixelImage(width: max(1, w), height: max(1, h))
+        let source = makeCairoSurface(), target = out.makeCairoSurface()
+        let cr = cairo_create(target)
+        cairo_scale(cr, Double(out.width) / Double(width), Double(out.height) / Double(height))
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+        cairo_surface_destroy(target)
+        cairo_surface_destroy(source)
+        return out
+    }
+
+    /// The image as PNG bytes (Cairo's encoder: the same pixels always give the same bytes).
+    public func pngData() -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let surface = makeCairoSurface()
+        defer { cairo_surface_destroy(surface) }
+        withExtendedLifetime(sink) {
+            _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        return sink.bytes
+    }
+}

@@ -1,0 +1,26 @@
+import Geometry
+
+/// What the user did, in window coordinates, free of any windowing system. The X11 adapter (and
+/// later scripts and tests) produce these; the app consumes them.
+public enum InputEvent: Equatable, Sendable {
+    /// Smooth scroll in scroll units: one wheel notch is 1; positive `dy` scrolls the content up
+    /// (the wheel turned toward the user), as X11's buttons 5 and 7 do.
+    case scroll(dx: Double, dy: Double, at: Point, modifiers: Modifiers)
+    case pointerDown(at: Point, button: Int, time: Milliseconds)
+    case pointerMove(to: Point, time: Milliseconds)
+    case pointerUp(at: Point, button: Int, time: Milliseconds)
+    /// A key by its X keysym name (`q`, `s`, `Escape`, `Left`, `Return`, `F11` …).
+    case key(name: String, modifiers: Modifiers)
+}
+
+/// Server time in milliseconds.
+public typealias Milliseconds = UInt64
+
+public struct Modifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+}

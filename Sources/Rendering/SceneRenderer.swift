@@ -1,0 +1,137 @@
+import CCairo
+import Geometry
+import Imaging
+import Pixels
+import SceneGraph
+
+/// Draws a scene graph with Cairo. The window and the PNG exporter both go through `draw`, so a
+/// screenshot is exactly what the window shows.
+public final class SceneRenderer {
+    private let cache = ScaledImageCache()
+
+    public init() {}
+
+    /// Draws `root` (and its subtree) with its parent space mapped to the context's user space.
+    public func draw(_ root: Node, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        drawNode(root, on: cr)
+        cairo_restore(cr)
+    }
+
+    /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels.
+    public func render(_ root: Node, width: Int, height: Int) -> PixelImage {
+        let image = PixelImage(width: width, height: height)
+        let surface = image.makeCairoSurface()
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        draw(root, on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        return image
+    }
+
+    private func drawNode(_ node: Node, on cr: OpaquePointer) {
+        guard !node.isHidden, node.alpha > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+
+        let t = node.transformToParent
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &m)
+
+        // A translucent node with children is composited as one layer (UIKit's group opacity);
+        // a leaf just paints with its alpha.
+        let group = node.alpha < 1 && !node.children.isEmpty
+        let paintAlpha = group ? 1 : node.alpha
+        if group { cairo_push_group(cr) }
+
+        let b = node.bounds
+        if node.clipsToBounds {
+            addRect(b, radius: node.cornerRadius, on: cr)
+            cairo_clip(cr)
+        }
+        if let color = node.backgroundColor, color.alpha > 0 {
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * paintAlpha)
+            addRect(b, radius: node.cornerRadius, on: cr)
+            cairo_fill(cr)
+        }
+        if let image = node.image {
+            drawImage(image, in: node.contentMode.rect(forImageOfSize: Size(width: Double(image.width),
+                                                                            height: Double(image.height)),
+                                                       in: b),
+                      alpha: paintAlpha, on: cr)
+        }
+        if let text = node.text { drawText(text, in: b, alpha: paintAlpha, on: cr) }
+        for child in node.children {
+            // Children wholly outside a clipping parent cost nothing (a long grid scrolls).
+            if node.clipsToBounds && !child.frame.intersects(b) { continue }
+            drawNode(child, on: cr)
+        }
+
+        if group {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, node.alpha)
+        }
+    }
+
+    private func drawImage(_ image: PixelImage, in rect: Rect, alpha: Double, on cr: OpaquePointer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        // The size the rect covers on the device decides which pre-scaled copy to use.
+        var dw = rect.width, dh = 0.0, ew = 0.0, eh = rect.height
+        cairo_user_to_device_distance(cr, &dw, &dh)
+        cairo_user_to_device_distance(cr, &ew, &eh)
+        let level = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
+                                targetHeight: (ew * ew + eh * eh).squareRoot())
+
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / Double(level.image.width), rect.height / Double(level.image.height))
+        cairo_set_source_surface(cr, level.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+        cairo_restore(cr)
+    }
+
+    private func drawText(_ text: TextContents, in rect: Rect, alpha: Double, on cr: OpaquePointer) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, text.fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text.string, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        let x: Double
+        switch text.alignment {
+        case .leading: x = rect.minX - extents.x_bearing
+        case .center: x = rect.midX - extents.width / 2 - extents.x_bearing
+        case .trailing: x = rect.maxX - extents.x_advance
+        }
+        // Centre the line box (ascent + descent) vertically.
+        let y = rect.midY + (font.ascent - font.descent) / 2
+        cairo_move_to(cr, x.rounded(), y.rounded())
+        cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha * alpha)
+        cairo_show_text(cr, text.string)
+        cairo_new_path(cr)
+    }
+
+    private func addRect(_ r: Rect, radius: Double, on cr: OpaquePointer) {
+        let radius = min(radius, r.width / 2, r.height / 2)
+        guard radius > 0 else {
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        let half = Double.pi / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -half, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, half)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, half, 2 * half)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, 2 * half, 3 * half)
+        cairo_close_path(cr)
+    }
+}

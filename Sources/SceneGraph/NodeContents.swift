@@ -1,0 +1,17 @@
+/// One line of text, centred vertically in a node's bounds.
+public struct TextContents: Equatable, Sendable {
+    public enum Weight: Sendable { case regular, bold }
+    public enum Alignment: Sendable { case leading, center, trailing }
+
+    public var string: String
+    public var fontSize: Double
+    public var weight: Weight
+    public var color: Color
+    public var alignment: Alignment
+
+    public init(_ string: String, fontSize: Double, weight: Weight = .regular, color: Color,
+                alignment: Alignment = .center) {
+        self.string = string; self.fontSize = fontSize; self.weight = weight; self.color = color
+        self.alignment = alignment
+    }
+}

@@ -1,0 +1,138 @@
+import CCairo
+import CX11
+import Glibc
+
+/// Holds the client-side frame that the renderer draws into, and puts it on the window.
+protocol FramePresenter: AnyObject {
+    /// The Cairo image surface of the current size, drawn into before `present`.
+    var surface: OpaquePointer { get }
+    func resize(width: Int, height: Int) throws
+    func present()
+}
+
+/// The frame lives in a shared-memory segment that the server reads directly (MIT-SHM): one copy
+/// fewer than a socket transfer. Needs a local server and a 32-bit-per-pixel x8r8g8b8 visual.
+final class SharedMemoryPresenter: FramePresenter {
+    private let display: OpaquePointer
+    private let window: Window
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let gc: GC
+    private var info = XShmSegmentInfo()
+    private var image: UnsafeMutablePointer<XImage>?
+    private(set) var surface: OpaquePointer
+
+    /// Nil when the server or visual can't take shared-memory images.
+    init?(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+          width: Int, height: Int) {
+        guard XShmQueryExtension(display) != 0,
+              depth == 24 || depth == 32,
+              visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
+              visual.pointee.blue_mask == 0xFF else { return nil }
+        self.display = display
+        self.window = window
+        self.visual = visual
+        self.depth = depth
+        gc = XCreateGC(display, window, 0, nil)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+        do { try resize(width: width, height: height) } catch {
+            XFreeGC(display, gc)
+            cairo_surface_destroy(surface)
+            return nil
+        }
+    }
+
+    deinit {
+        release()
+        cairo_surface_destroy(surface)
+        XFreeGC(display, gc)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        release()
+        guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, &info,
+                                          UInt32(width), UInt32(height)),
+              image.pointee.bits_per_pixel == 32 else {
+            throw X11Error.requestFailed("XShmCreateImage")
+        }
+        let bytes = Int(image.pointee.bytes_per_line) * height
+        info.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+        guard info.shmid >= 0, let address = shmat(info.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            _ = pz_XDestroyImage(image)
+            throw X11Error.requestFailed("shmget/shmat: \(String(cString: strerror(errno)))")
+        }
+        info.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.readOnly = 0
+        image.pointee.data = info.shmaddr
+        X11ErrorFunnel.reset()
+        XShmAttach(display, &info)
+        XSync(display, 0)
+        // Marked for removal now, so the segment goes away with the process whatever happens.
+        shmctl(info.shmid, IPC_RMID, nil)
+        if let error = X11ErrorFunnel.takeError() {
+            shmdt(address)
+            image.pointee.data = nil
+            _ = pz_XDestroyImage(image)
+            throw X11Error.requestFailed("XShmAttach: \(error)")
+        }
+        self.image = image
+        cairo_surface_destroy(surface)
+        surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                      Int32(width), Int32(height), image.pointee.bytes_per_line)
+    }
+
+    func present() {
+        guard let image else { return }
+        cairo_surface_flush(surface)
+        XShmPutImage(display, window, gc, image, 0, 0, 0, 0,
+                     UInt32(image.pointee.width), UInt32(image.pointee.height), 0)
+        // Wait until the server has read the segment before the next frame is drawn into it.
+        XSync(display, 0)
+    }
+
+    private func release() {
+        guard let image else { return }
+        XShmDetach(display, &info)
+        XSync(display, 0)
+        shmdt(info.shmaddr)
+        image.pointee.data = nil
+        _ = pz_XDestroyImage(image)
+        self.image = nil
+    }
+}
+
+/// The portable path: draw into a client-side image surface, then paint it onto the window
+/// through a `cairo_xlib_surface` (a socket transfer per frame).
+final class XlibSurfacePresenter: FramePresenter {
+    private let window: OpaquePointer
+    private(set) var surface: OpaquePointer
+    private let display: OpaquePointer
+
+    init(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) {
+        self.display = display
+        self.window = cairo_xlib_surface_create(display, window, visual, Int32(width), Int32(height))
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+        cairo_surface_destroy(window)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        cairo_xlib_surface_set_size(window, Int32(width), Int32(height))
+        cairo_surface_destroy(surface)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+    }
+
+    func present() {
+        cairo_surface_flush(surface)
+        let cr = cairo_create(window)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(window)
+        XFlush(display)
+    }
+}

@@ -1,0 +1,12 @@
+import Geometry
+import Input
+
+/// What the window reports to the loop that runs it.
+public enum WindowEvent: Equatable, Sendable {
+    case input(InputEvent)
+    case resized(Size)
+    /// Part of the window must be drawn again.
+    case exposed
+    /// The window manager's close button (WM_DELETE_WINDOW), or the window was destroyed.
+    case closeRequested
+}

@@ -1,0 +1,179 @@
+import CCairo
+import CX11
+import Foundation
+import Geometry
+import Glibc
+import Input
+import Logging
+
+/// A top-level X window that shows frames drawn with Cairo and reports platform-free events.
+public final class X11Window {
+    public private(set) var size: Size
+    public let presentsThroughSharedMemory: Bool
+
+    private let display: OpaquePointer
+    private let window: Window
+    private let atoms: Atoms
+    private var presenter: FramePresenter
+    private let logger: Logger
+
+    struct Atoms {
+        let wmProtocols, wmDeleteWindow, netWMName, utf8String, netWMPid: Atom
+
+        init(_ display: OpaquePointer) {
+            func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+            wmProtocols = atom("WM_PROTOCOLS")
+            wmDeleteWindow = atom("WM_DELETE_WINDOW")
+            netWMName = atom("_NET_WM_NAME")
+            utf8String = atom("UTF8_STRING")
+            netWMPid = atom("_NET_WM_PID")
+        }
+    }
+
+    /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
+    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path.
+    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true,
+                logger: Logger = Logger(label: "photozoom")) throws {
+        let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard let display = XOpenDisplay(displayName) else { throw X11Error.cannotOpenDisplay(name) }
+        X11ErrorFunnel.install(displayName: name)
+        self.display = display
+        self.size = size
+        self.logger = logger
+        atoms = Atoms(display)
+
+        let screen = XDefaultScreen(display)
+        let visual = XDefaultVisual(display, screen)!
+        let depth = XDefaultDepth(display, screen)
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0   // None: no server-side clearing, so no flicker
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask
+            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        window = XCreateWindow(display, XRootWindow(display, screen), 0, 0,
+                               UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput), visual,
+                               UInt(CWBackPixmap | CWEventMask), &attributes)
+
+        let shm = allowSharedMemory
+            ? SharedMemoryPresenter(display: display, window: window, visual: visual, depth: depth,
+                                    width: Int(size.width), height: Int(size.height))
+            : nil
+        presentsThroughSharedMemory = shm != nil
+        presenter = shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
+                                                 width: Int(size.width), height: Int(size.height))
+        setProperties(title: title)
+        XMapWindow(display, window)
+        XFlush(display)
+        logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface")")
+    }
+
+    deinit {
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    /// The X id of the window (for tests and logs).
+    public var windowID: UInt { UInt(window) }
+
+    /// The file descriptor of the X connection, for `poll`.
+    public var connectionFileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it.
+    public func present(_ draw: (OpaquePointer) -> Void) {
+        let cr = cairo_create(presenter.surface)!
+        draw(cr)
+        cairo_destroy(cr)
+        presenter.present()
+    }
+
+    /// The events that have arrived; waits up to `timeout` seconds (nil: forever) for the X
+    /// connection or `wakeDescriptor` to become readable when there are none yet.
+    public func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32? = nil) -> [WindowEvent] {
+        if XPending(display) == 0 {
+            var fds = [pollfd(fd: connectionFileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let wakeDescriptor { fds.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ms = timeout.map { Int32(max(0, $0 * 1000).rounded(.up)) } ?? -1
+            _ = poll(&fds, nfds_t(fds.count), ms)
+        }
+        var out: [WindowEvent] = []
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if let translated = translate(&event) { out.append(translated) }
+        }
+        return coalesced(out)
+    }
+
+    private func translate(_ event: inout XEvent) -> WindowEvent? {
+        switch event.type {
+        case Expose:
+            return event.xexpose.count == 0 ? .exposed : nil
+        case ConfigureNotify:
+            let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+            guard newSize != size else { return nil }
+            resize(to: newSize)
+            return .resized(newSize)
+        case ClientMessage:
+            let message = event.xclient
+            if message.message_type == atoms.wmProtocols, Atom(message.data.l.0) == atoms.wmDeleteWindow {
+                return .closeRequested
+            }
+            return nil
+        case DestroyNotify:
+            return event.xdestroywindow.window == window ? .closeRequested : nil
+        case KeyPress:
+            return X11InputTranslator.key(&event.xkey).map(WindowEvent.input)
+        case ButtonPress, ButtonRelease, MotionNotify:
+            return X11InputTranslator.pointer(event).map(WindowEvent.input)
+        default:
+            return nil
+        }
+    }
+
+    /// A burst of resizes or exposes needs one redraw: keep the last resize, one expose.
+    private func coalesced(_ events: [WindowEvent]) -> [WindowEvent] {
+        var out: [WindowEvent] = []
+        for e in events {
+            if case .resized = e { out.removeAll { if case .resized = $0 { return true } else { return false } } }
+            if e == .exposed, out.contains(.exposed) { continue }
+            out.append(e)
+        }
+        return out
+    }
+
+    private func resize(to newSize: Size) {
+        size = newSize
+        do {
+            try presenter.resize(width: Int(newSize.width), height: Int(newSize.height))
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    private func setProperties(title: String) {
+        XStoreName(display, window, title)
+        let utf8 = Array(title.utf8)
+        XChangeProperty(display, window, atoms.netWMName, atoms.utf8String, 8, PropModeReplace,
+                        utf8, Int32(utf8.count))
+        var pid = CLong(getpid())   // format-32 properties are passed as C longs
+        withUnsafeBytes(of: &pid) {
+            _ = XChangeProperty(display, window, atoms.netWMPid, XA_CARDINAL, 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        var protocols = [atoms.wmDeleteWindow]
+        XSetWMProtocols(display, window, &protocols, 1)
+        let hint = XAllocClassHint()!
+        "photozoom".withCString { instance in
+            "PhotoZoomAnimator".withCString { className in
+                hint.pointee.res_name = UnsafeMutablePointer(mutating: instance)
+                hint.pointee.res_class = UnsafeMutablePointer(mutating: className)
+                XSetClassHint(display, window, hint)
+            }
+        }
+        XFree(hint)
+        var sizeHints = XSizeHints()
+        sizeHints.flags = PMinSize
+        sizeHints.min_width = 200
+        sizeHints.min_height = 200
+        XSetWMNormalHints(display, window, &sizeHints)
+    }
+}

@@ -1,0 +1,27 @@
+import App
+import Foundation
+import Geometry
+import Logging
+import Rendering
+
+/// Renders the viewer with no X connection: waits until the screen has settled (every thumbnail
+/// decoded), then writes the frame the window would show.
+struct HeadlessRun {
+    let size: Size
+    let photos: [Photo]
+    let emptyMessage: String
+    let logger: Logger
+
+    func run(screenshot: String?) throws {
+        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
+                                 logger: logger)
+        app.settle()
+        guard let screenshot else {
+            logger.info("headless run settled; nothing to write (add --screenshot FILE)")
+            return
+        }
+        let frame = SceneRenderer().render(app.root, width: Int(size.width), height: Int(size.height))
+        try ScreenshotFile.write(frame, to: screenshot)
+        logger.debug("wrote \(screenshot)")
+    }
+}

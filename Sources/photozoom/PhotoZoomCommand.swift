@@ -1,0 +1,84 @@
+import App
+import ArgumentParser
+import Foundation
+import Geometry
+import Logging
+
+@main
+struct PhotoZoomCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photozoom",
+        abstract: "A photo viewer with the iOS Photos zoom transition, for X11 and XWayland.",
+        discussion: """
+            Keys in the window: q quits, s saves a screenshot (photozoom-<date>-<time>.png in the \
+            current folder); the mouse wheel scrolls the grid.
+            """)
+
+    @Option(help: "Window (or headless image) size in pixels, as WIDTHxHEIGHT.")
+    var size = WindowSize(width: 1280, height: 800)
+
+    @Flag(help: "Render without an X connection (use with --screenshot).")
+    var headless = false
+
+    @Option(help: "Write a PNG of the settled screen to this file, then exit.")
+    var screenshot: String?
+
+    @Flag(help: "Log debug messages.")
+    var verbose = false
+
+    @Argument(help: "Image files, folders (their images, sorted by name) or file:// URIs. None: the bundled photos.")
+    var paths: [String] = []
+
+    func run() throws {
+        LoggingSystem.bootstrap { label in
+            var handler = ConsoleLogHandler(label: label)
+            handler.logLevel = verbose ? .debug : .info
+            return handler
+        }
+        let logger = Logger(label: "photozoom")
+
+        let (photos, emptyMessage) = collectPhotos(logger: logger)
+        let viewSize = Size(width: Double(size.width), height: Double(size.height))
+        if headless {
+            try HeadlessRun(size: viewSize, photos: photos, emptyMessage: emptyMessage, logger: logger)
+                .run(screenshot: screenshot)
+        } else {
+            try WindowRun(size: viewSize, photos: photos, emptyMessage: emptyMessage, logger: logger)
+                .run(screenshot: screenshot)
+        }
+    }
+
+    private func collectPhotos(logger: Logger) -> ([Photo], String) {
+        var arguments = paths
+        if arguments.isEmpty {
+            guard let bundled = BundledPhotos.folder() else {
+                logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
+                return ([], "The bundled photos were not found")
+            }
+            arguments = [bundled]
+        }
+        let (photos, problems) = PhotoLibrary.collect(arguments)
+        for problem in problems { logger.warning("\(problem)") }
+        let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
+        return (photos, empty)
+    }
+}
+
+/// `WIDTHxHEIGHT`, each 1…16384 px.
+struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
+    static let maxSide = 16384
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...WindowSize.maxSide).contains(w), (1...WindowSize.maxSide).contains(h) else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    var description: String { "\(width)x\(height)" }
+    static var defaultCompletionKind: CompletionKind { .default }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Imaging
+import Pixels
+
+/// Writing screenshots without ever replacing a file the user already has.
+enum ScreenshotFile {
+    /// `photozoom-<yyyyMMdd>-<HHmmss>.png` in `folder`, with `-2`, `-3` … added if that name is taken.
+    static func freshName(in folder: String, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stem = "photozoom-\(formatter.string(from: now))"
+        var candidate = (folder as NSString).appendingPathComponent("\(stem).png")
+        var n = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = (folder as NSString).appendingPathComponent("\(stem)-\(n).png")
+            n += 1
+        }
+        return candidate
+    }
+
+    /// Writes `image` as PNG to `path` (atomically, so a failed write leaves no half file).
+    static func write(_ image: PixelImage, to path: String) throws {
+        do {
+            try Data(image.pngData()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ScreenshotError(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}
+
+struct ScreenshotError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "cannot write the screenshot \(path): \(reason)" }
+}
