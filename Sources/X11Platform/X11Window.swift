@@ -150,7 +150,8 @@ public final class X11Window {
     }
 
     private func setProperties(title: String) {
-        XStoreName(display, window, title)
+        // WM_NAME for older window managers, converted to what its encoding can hold.
+        title.withCString { Xutf8SetWMProperties(display, window, $0, $0, nil, 0, nil, nil, nil) }
         let utf8 = Array(title.utf8)
         XChangeProperty(display, window, atoms.netWMName, atoms.utf8String, 8, PropModeReplace,
                         utf8, Int32(utf8.count))

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+/// Files that are not pictures, or broken ones: each gives an error whose text says why.
+@Suite struct BadInputTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @Test func emptyFile() throws {
+        let path = try write("empty.jpg", [])
+        #expect(throws: ImageDecodeError.empty) { try ImageDecoder.decode(path: path) }
+        #expect(ImageDecodeError.empty.description == "the file is empty")
+    }
+
+    @Test func textNamedJPEG() throws {
+        let path = try write("notes.jpg", Array("shopping list: milk, eggs\n".utf8))
+        #expect(throws: ImageDecodeError.unknownFormat) { try ImageDecoder.decode(path: path) }
+    }
+
+    @Test func truncatedJPEG() throws {
+        let whole = try [UInt8](contentsOf: FixturePaths.bundled("grace_hopper.jpg"))
+        let path = try write("cut.jpg", Array(whole.prefix(whole.count / 2)))
+        do {
+            _ = try ImageDecoder.decode(path: path)
+            Issue.record("a truncated JPEG decoded without an error")
+        } catch {
+            guard case .corrupt(format: "JPEG", let detail) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(detail.localizedCaseInsensitiveContains("premature end"), "\(detail)")
+        }
+    }
+
+    @Test func truncatedPNGAndWebP() throws {
+        for (name, source) in [("cut.png", FixturePaths.bundled("chelsea.png")), ("cut.webp", FixturePaths.fixture("chelsea.webp"))] {
+            let whole = try [UInt8](contentsOf: source)
+            let path = try write(name, Array(whole.prefix(whole.count / 2)))
+            #expect(throws: ImageDecodeError.self) { try ImageDecoder.decode(path: path) }
+        }
+    }
+
+    @Test func absurdClaimedSizeIsRefusedBeforeDecoding() throws {
+        #expect(throws: ImageDecodeError.tooLarge(width: 100000, height: 100000)) {
+            try ImageDecoder.decode(path: FixturePaths.fixture("huge-claim.png"))
+        }
+        #expect(ImageDecodeError.tooLarge(width: 100000, height: 100000).description.contains("100000×100000"))
+    }
+
+    @Test func missingFile() {
+        #expect(throws: ImageDecodeError.unreadable("no such file")) {
+            try ImageDecoder.decode(path: folder.appendingPathComponent("nope.jpg").path)
+        }
+    }
+
+    @Test func formatComesFromContentNotExtension() throws {
+        let png = try [UInt8](contentsOf: FixturePaths.fixture("rgb8.png"))
+        let path = try write("actually-a-png.jpg", png)
+        #expect(try ImageDecoder.decode(path: path).format == .png)
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Makes the decoding fixtures in this folder. Run from anywhere; needs ImageMagick (convert).
+
+The pictures are one asymmetric 64x48 image: four quadrants, top-left red, top-right green,
+bottom-left blue, bottom-right white, so any turn or mirror of it is told apart by its corners.
+PNGs are written here byte by byte (every colour type and bit depth); JPEG and WebP through
+ImageMagick; the EXIF Orientation segment is inserted by hand.
+"""
+import os, struct, subprocess, zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+W, H = 64, 48
+QUADRANT_RGB = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]  # TL, TR, BL, BR
+
+
+def quadrant(x, y):
+    return (1 if x >= W // 2 else 0) + (2 if y >= H // 2 else 0)
+
+
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def png(name, color_type, depth, sample, palette=None, trns=None, width=W, height=H, data_override=None):
+    """sample(x, y) -> tuple of channel values at `depth` bits."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[color_type]
+    raw = bytearray()
+    for y in range(height if data_override is None else 0):
+        raw.append(0)  # filter: none
+        if depth < 8:
+            bits, nbits = 0, 0
+            row = bytearray()
+            for x in range(width):
+                bits = (bits << depth) | sample(x, y)[0]
+                nbits += depth
+                if nbits == 8:
+                    row.append(bits); bits, nbits = 0, 0
+            if nbits:
+                row.append(bits << (8 - nbits))
+            raw += row
+        else:
+            for x in range(width):
+                for v in sample(x, y):
+                    raw += struct.pack(">H", v) if depth == 16 else bytes([v])
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, 0))
+    if palette:
+        out += chunk(b"PLTE", b"".join(bytes(c) for c in palette))
+    if trns is not None:
+        out += chunk(b"tRNS", trns)
+    out += chunk(b"IDAT", data_override if data_override is not None else zlib.compress(bytes(raw)))
+    out += chunk(b"IEND", b"")
+    with open(os.path.join(HERE, name), "wb") as f:
+        f.write(out)
+
+
+def write_pngs():
+    # Greyscale: quadrant i gets level i (1-bit: black, white, white, black).
+    png("gray1.png", 0, 1, lambda x, y: ((0, 1, 1, 0)[quadrant(x, y)],))
+    for d in (2, 4, 8, 16):
+        png(f"gray{d}.png", 0, d, lambda x, y, d=d: ((0, 1, 2, 3)[quadrant(x, y)] * ((1 << d) - 1) // 3,))
+    for d in (8, 16):
+        top = (1 << d) - 1
+        # Grey + alpha: the bottom-right quadrant is white at half opacity.
+        png(f"graya{d}.png", 4, d, lambda x, y, d=d, top=top:
+            ((0, 1, 2, 3)[quadrant(x, y)] * top // 3, top // 2 if quadrant(x, y) == 3 else top))
+        scale = lambda v, top=top: v * top // 255
+        png(f"rgb{d}.png", 2, d, lambda x, y, s=scale: tuple(s(v) for v in QUADRANT_RGB[quadrant(x, y)]))
+        png(f"rgba{d}.png", 6, d, lambda x, y, s=scale, top=top:
+            tuple(s(v) for v in QUADRANT_RGB[quadrant(x, y)]) + ((top // 2) if quadrant(x, y) == 3 else top,))
+    png("palette1.png", 3, 1, lambda x, y: ((0, 1, 1, 0)[quadrant(x, y)],), palette=[(255, 0, 0), (0, 0, 255)])
+    for d in (2, 4, 8):
+        png(f"palette{d}.png", 3, d, lambda x, y: (quadrant(x, y),), palette=QUADRANT_RGB)
+    # Palette with tRNS: the white entry is fully transparent.
+    png("palette8-trns.png", 3, 8, lambda x, y: (quadrant(x, y),), palette=QUADRANT_RGB, trns=bytes([255, 255, 255, 0]))
+
+    # Bad input: a header that claims 100000x100000 pixels (and one tiny IDAT).
+    png("huge-claim.png", 2, 8, None, width=100000, height=100000, data_override=zlib.compress(b"\0" * 16))
+
+
+def convert(*args):
+    subprocess.run(["convert", *args], check=True)
+
+
+def exif_app1(orientation, big_endian):
+    if big_endian:
+        tiff = b"MM" + struct.pack(">HI", 42, 8) + struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack(">I", 0)
+    else:
+        tiff = b"II" + struct.pack("<HI", 42, 8) + struct.pack("<H", 1) + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack("<I", 0)
+    payload = b"Exif\0\0" + tiff
+    return b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+
+
+def write_jpegs():
+    upright = os.path.join(HERE, "rgb8.png")
+    common = ["-strip", "-quality", "95", "-sampling-factor", "1x1"]
+    convert(upright, *common, os.path.join(HERE, "baseline.jpg"))
+    convert(upright, *common, "-interlace", "Plane", os.path.join(HERE, "progressive.jpg"))
+    convert(upright, *common, "-colorspace", "Gray", "-type", "Grayscale", os.path.join(HERE, "grayscale.jpg"))
+    convert(upright, *common, "-colorspace", "CMYK", os.path.join(HERE, "cmyk.jpg"))
+    convert(upright, "-strip", "-quality", "95", os.path.join(HERE, "quadrants.webp"))
+    convert(os.path.join(HERE, "rgba8.png"), "-strip", "-define", "webp:lossless=true", os.path.join(HERE, "alpha.webp"))
+    # A real photograph as lossy WebP, from the bundled chelsea.png.
+    convert(os.path.join(HERE, "../../../Images/chelsea.png"), "-strip", "-quality", "80", os.path.join(HERE, "chelsea.webp"))
+    # The stored pixels of orientation n are the upright picture turned by the inverse of n's
+    # display transform, so that a viewer applying n shows it upright again.
+    inverse = {1: [], 2: ["-flop"], 3: ["-rotate", "180"], 4: ["-flip"], 5: ["-transpose"],
+               6: ["-rotate", "-90"], 7: ["-transverse"], 8: ["-rotate", "90"]}
+    for n, ops in inverse.items():
+        path = os.path.join(HERE, f"orientation{n}.jpg")
+        convert(upright, *ops, *common, path)
+        data = open(path, "rb").read()
+        assert data[:2] == b"\xff\xd8"
+        with open(path, "wb") as f:
+            f.write(data[:2] + exif_app1(n, big_endian=(n % 2 == 0)) + data[2:])
+
+
+if __name__ == "__main__":
+    write_pngs()
+    write_jpegs()

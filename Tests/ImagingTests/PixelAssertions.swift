@@ -1,0 +1,47 @@
+import Pixels
+import Testing
+
+/// Straight 8-bit channels of a premultiplied ARGB32 pixel.
+struct RGBA: Equatable, CustomStringConvertible {
+    let r, g, b, a: Int
+
+    init(r: Int, g: Int, b: Int, a: Int = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    init(premultiplied p: UInt32) {
+        let a = Int(p >> 24)
+        func straight(_ c: UInt32) -> Int { a == 0 ? 0 : min(255, (Int(c & 0xFF) * 255 + a / 2) / a) }
+        self.init(r: straight(p >> 16), g: straight(p >> 8), b: straight(p), a: a)
+    }
+
+    func isClose(to other: RGBA, tolerance: Int) -> Bool {
+        abs(r - other.r) <= tolerance && abs(g - other.g) <= tolerance
+            && abs(b - other.b) <= tolerance && abs(a - other.a) <= tolerance
+    }
+
+    var description: String { "rgba(\(r), \(g), \(b), \(a))" }
+}
+
+extension PixelImage {
+    func rgba(x: Int, y: Int) -> RGBA { RGBA(premultiplied: pixel(x: x, y: y)) }
+
+    /// The colour at the centre of each quadrant: top-left, top-right, bottom-left, bottom-right.
+    var quadrantColors: [RGBA] {
+        let xs = [width / 4, width * 3 / 4], ys = [height / 4, height * 3 / 4]
+        return [rgba(x: xs[0], y: ys[0]), rgba(x: xs[1], y: ys[0]), rgba(x: xs[0], y: ys[1]), rgba(x: xs[1], y: ys[1])]
+    }
+}
+
+func expectQuadrants(_ image: PixelImage, _ expected: [RGBA], tolerance: Int,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = image.quadrantColors
+    for (i, (a, e)) in zip(actual, expected).enumerated() {
+        #expect(a.isClose(to: e, tolerance: tolerance), "quadrant \(i): \(a), expected \(e)",
+                sourceLocation: sourceLocation)
+    }
+}
+
+let red = RGBA(r: 255, g: 0, b: 0), green = RGBA(r: 0, g: 255, b: 0)
+let blue = RGBA(r: 0, g: 0, b: 255), white = RGBA(r: 255, g: 255, b: 255)
+let black = RGBA(r: 0, g: 0, b: 0)
+/// The fixtures' upright picture.
+let quadrants = [red, green, blue, white]
