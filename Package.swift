@@ -47,11 +47,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Snapshot comparison and test pictures, shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["Pixels", "Imaging"]),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
-            "Rendering", "SceneGraph", "Pixels", "Imaging", "Grid", "App", "Geometry", "CCairo",
+            "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "TestSupport",
+        ], exclude: ["Snapshots"]),
+        .testTarget(name: "AppTests", dependencies: [
+            "App", "Grid", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
         .testTarget(name: "WindowTests", dependencies: ["CX11", "Pixels", "Imaging", "Geometry"]),
     ]

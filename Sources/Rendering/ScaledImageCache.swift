@@ -13,7 +13,8 @@ final class ScaledImageCache {
     let byteLimit: Int
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var clock = 0
-    private var bytes = 0
+    /// Bytes held in copies (not counting the originals).
+    private(set) var copiedBytes = 0
 
     private final class Entry {
         let original: PixelImage
@@ -51,15 +52,15 @@ final class ScaledImageCache {
         if let level = entry.levels[k] { return level }
         let made = Level(k == 0 ? image : image.scaled(toWidth: image.width >> k, height: image.height >> k))
         entry.levels[k] = made
-        if k > 0 { bytes += made.image.stride * made.image.height }
+        if k > 0 { copiedBytes += made.image.stride * made.image.height }
         evictIfNeeded(keeping: key)
         return made
     }
 
     private func evictIfNeeded(keeping kept: ObjectIdentifier) {
-        while bytes > byteLimit,
+        while copiedBytes > byteLimit,
               let (key, oldest) = entries.filter({ $0.key != kept }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            for (k, level) in oldest.levels where k > 0 { bytes -= level.image.stride * level.image.height }
+            for (k, level) in oldest.levels where k > 0 { copiedBytes -= level.image.stride * level.image.height }
             entries[key] = nil
         }
     }

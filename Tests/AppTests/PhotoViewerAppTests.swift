@@ -1,0 +1,122 @@
+import Foundation
+import Geometry
+import Input
+import Pixels
+import Rendering
+import SceneGraph
+import Testing
+import TestSupport
+@testable import App
+
+@Suite struct PhotoViewerAppTests {
+    let bundled = TestImages.bundledFolder
+
+    func makeApp(_ paths: [String], size: Size = Size(width: 640, height: 480), log: CapturedLog = CapturedLog())
+        -> PhotoViewerApp {
+        let photos = PhotoLibrary.collect(paths).photos
+        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "\(paths.first ?? "") has no images",
+                                 loader: ThumbnailLoader(), logger: log.logger)
+        app.settle()
+        return app
+    }
+
+    func render(_ app: PhotoViewerApp) -> PixelImage {
+        SceneRenderer().render(app.root, width: Int(app.size.width), height: Int(app.size.height))
+    }
+
+    @Test func gridOfTheBundledPhotos() throws {
+        let app = makeApp([bundled])
+        #expect(app.photos.count == 15)
+        #expect(app.isSettled)
+        for i in 0..<15 { #expect(app.grid.cell(at: i).image != nil, "cell \(i) has its thumbnail") }
+        try assertSnapshot(render(app), named: "grid-640x480")
+    }
+
+    @Test func narrowGridHasFourColumns() throws {
+        let app = makeApp([bundled], size: Size(width: 400, height: 700))
+        #expect(app.grid.layout.columns == 4)
+        try assertSnapshot(render(app), named: "grid-400x700")
+    }
+
+    @Test func badFilesGetAPlaceholderAndOneLineEach() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("1-empty.jpg", [])
+        try folder.write("2-notes.jpg", Array("not a picture\n".utf8))
+        let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundled + "/grace_hopper.jpg")))
+        try folder.write("3-truncated.jpg", Array(jpeg.prefix(jpeg.count / 2)))
+        try folder.copy(TestImages.repository.appendingPathComponent("Tests/ImagingTests/Fixtures/huge-claim.png").path,
+                        as: "4-huge.png")
+        try folder.write("5-good.jpg", jpeg)
+        let log = CapturedLog()
+        let app = makeApp([folder.path], size: Size(width: 400, height: 300), log: log)
+
+        for i in 0..<4 {
+            #expect(app.grid.cell(at: i).image == nil)
+            #expect(app.grid.cell(at: i).descendant(named: "cell.\(i).broken") != nil, "cell \(i) shows the placeholder")
+        }
+        #expect(app.grid.cell(at: 4).image != nil)
+
+        let lines = log.messages.sorted()
+        #expect(lines.count == 4)
+        let expected = [
+            ("1-empty.jpg", "the file is empty"),
+            ("2-notes.jpg", "not a JPEG, PNG or WebP image"),
+            ("3-truncated.jpg", "damaged JPEG data"),
+            ("4-huge.png", "100000×100000"),
+        ]
+        for (line, (file, reason)) in zip(lines, expected) {
+            #expect(line.hasPrefix("warning: \(folder.path)/\(file): "), "\(line)")
+            #expect(line.contains(reason), "\(line)")
+            #expect(!line.contains("\n"))
+        }
+        try assertSnapshot(render(app), named: "grid-placeholders")
+    }
+
+    @Test func emptyFolderShowsTheEmptyState() throws {
+        let folder = try TemporaryFolder()
+        let app = makeApp([folder.path], size: Size(width: 480, height: 360))
+        #expect(app.photos.isEmpty)
+        let detail = try #require(app.root.descendant(named: "emptyState.detail")?.text)
+        #expect(detail.string == "\(folder.path) has no images")
+        #expect(app.root.descendant(named: "emptyState.title")?.text?.string == "No Photos")
+        // The heading is drawn: dark pixels in the title's band (y 140–180) of a white page.
+        let image = render(app)
+        let darkInMiddle = (140..<180).contains { y in (0..<480).contains { x in image.pixel(x: x, y: y) & 0xFF < 0x80 } }
+        #expect(darkInMiddle)
+    }
+
+    @Test func resizeLaysTheGridOutAgain() {
+        let app = makeApp([bundled], size: Size(width: 400, height: 600))
+        #expect(app.grid.layout.columns == 4)
+        let narrowCell = app.grid.cell(at: 5).frame
+        app.resize(to: Size(width: 1280, height: 800))
+        #expect(app.needsDisplay)
+        #expect(app.grid.layout.columns == 8)
+        #expect(app.grid.cell(at: 5).frame == app.grid.layout.cellFrame(at: 5))
+        #expect(app.grid.cell(at: 5).frame != narrowCell)
+        #expect(app.root.descendant(named: "tabBar")?.frame == Rect(x: 0, y: 744, width: 1280, height: 56))
+    }
+
+    @Test func wheelScrollsByNotchesWithinTheContent() {
+        let app = makeApp([bundled], size: Size(width: 400, height: 400))
+        let maxOffset = app.grid.layout.maxScrollOffset(viewportHeight: 400)
+        #expect(maxOffset > 100)
+        app.didDisplay()
+        _ = app.handle(.scroll(dx: 0, dy: 1, at: Point(x: 200, y: 200), modifiers: []))
+        #expect(app.grid.scrollOffset == 60)
+        #expect(app.needsDisplay)
+        let cellOnScreen = app.grid.cell(at: 0).convert(Point.zero, to: nil)
+        #expect(cellOnScreen.y == 56 - 60)
+        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: 1, at: .zero, modifiers: [])) }
+        #expect(app.grid.scrollOffset == maxOffset)
+        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: -1, at: .zero, modifiers: [])) }
+        #expect(app.grid.scrollOffset == 0)
+    }
+
+    @Test func keysAskToQuitAndToScreenshot() {
+        let app = makeApp([bundled], size: Size(width: 300, height: 300))
+        #expect(app.handle(.key(name: "q", modifiers: [])) == .quit)
+        #expect(app.handle(.key(name: "s", modifiers: [])) == .screenshot)
+        #expect(app.handle(.key(name: "x", modifiers: [])) == nil)
+    }
+}

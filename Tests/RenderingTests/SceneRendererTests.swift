@@ -1,0 +1,122 @@
+import Geometry
+import Pixels
+import Testing
+import TestSupport
+@testable import Rendering
+import SceneGraph
+
+@Suite struct SceneRendererTests {
+    let renderer = SceneRenderer()
+
+    func scene(_ size: Size = Size(width: 100, height: 100)) -> Node {
+        let root = Node(name: "root", frame: Rect(origin: .zero, size: size))
+        root.backgroundColor = .white
+        return root
+    }
+
+    @Test func fillsBackgroundsWithAlpha() {
+        let root = scene()
+        let box = Node(name: "box", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        box.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        box.alpha = 0.5
+        root.addChild(box)
+        let image = renderer.render(root, width: 100, height: 100)
+        #expect(image.pixel(x: 5, y: 5) == 0xFFFF_FFFF)
+        let blended = image.pixel(x: 20, y: 20)
+        #expect(blended >> 16 & 0xFF == 0xFF)
+        #expect(abs(Int(blended >> 8 & 0xFF) - 128) <= 1)
+    }
+
+    @Test func hiddenAndTransparentNodesAreNotDrawn() {
+        let root = scene()
+        let hidden = Node(name: "hidden", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        hidden.backgroundColor = .black
+        hidden.isHidden = true
+        let clear = Node(name: "clear", frame: Rect(x: 50, y: 50, width: 50, height: 50))
+        clear.backgroundColor = .black
+        clear.alpha = 0
+        root.addChild(hidden)
+        root.addChild(clear)
+        let image = renderer.render(root, width: 100, height: 100)
+        #expect(image.pixel(x: 25, y: 25) == 0xFFFF_FFFF)
+        #expect(image.pixel(x: 75, y: 75) == 0xFFFF_FFFF)
+    }
+
+    @Test func aspectFillIsClippedToTheNode() throws {
+        let root = scene()
+        let cell = Node(name: "cell", frame: Rect(x: 20, y: 20, width: 40, height: 40))
+        cell.clipsToBounds = true
+        cell.contentMode = .aspectFill
+        cell.image = try TestImages.fixture("rgb8.png")   // 64x48: fills 53x40, overhangs 6.7 px a side
+        root.addChild(cell)
+        let image = renderer.render(root, width: 100, height: 100)
+        #expect(image.pixel(x: 16, y: 30) == 0xFFFF_FFFF)        // left of the cell: untouched
+        #expect(image.pixel(x: 63, y: 30) == 0xFFFF_FFFF)        // right of it
+        #expect(image.pixel(x: 22, y: 22) & 0xFFFFFF == 0xFF0000) // red top-left quadrant inside
+        #expect(image.pixel(x: 57, y: 57) & 0xFFFFFF == 0xFFFFFF) // white bottom-right
+    }
+
+    @Test func transformsScaleAboutTheCentre() {
+        let root = scene()
+        let box = Node(name: "box", frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        box.backgroundColor = .black
+        box.transform = AffineTransform(scale: 0.5)   // covers 35...65
+        root.addChild(box)
+        let image = renderer.render(root, width: 100, height: 100)
+        #expect(image.pixel(x: 30, y: 50) == 0xFFFF_FFFF)
+        #expect(image.pixel(x: 40, y: 50) == 0xFF00_0000)
+        #expect(image.pixel(x: 70, y: 50) == 0xFFFF_FFFF)
+    }
+
+    /// A frame never filters a full-size photo: it draws from a halving that is at least the
+    /// target size and less than twice it.
+    @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
+        let cache = ScaledImageCache()
+        let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
+        let level = cache.level(for: photo, targetWidth: 160, targetHeight: 120)
+        #expect(level.image.width == 250 && level.image.height == 187)
+        #expect(cache.level(for: photo, targetWidth: 160, targetHeight: 120) === level)
+        let big = cache.level(for: photo, targetWidth: 1920, targetHeight: 1440)
+        #expect(big.image.width == 2000)
+        #expect(cache.level(for: photo, targetWidth: 4000, targetHeight: 3000).image === photo)
+    }
+
+    @Test func cacheStaysWithinItsMemoryBound() {
+        let cache = ScaledImageCache(byteLimit: 1 << 20)
+        var photos: [PixelImage] = []
+        for _ in 0..<6 {
+            let photo = TestImages.solid(width: 1024, height: 1024, argb: 0xFF00_0000)
+            photos.append(photo)
+            _ = cache.level(for: photo, targetWidth: 400, targetHeight: 400)   // 512x512 copy: 1 MiB
+        }
+        #expect(cache.copiedBytes <= 1 << 20)
+    }
+
+    @Test func smallSceneSnapshot() throws {
+        let root = scene(Size(width: 160, height: 120))
+        root.backgroundColor = Color(hex: 0xF2F2F7)
+        let card = Node(name: "card", frame: Rect(x: 10, y: 10, width: 90, height: 70))
+        card.backgroundColor = .white
+        card.cornerRadius = 10
+        card.clipsToBounds = true
+        let photo = Node(name: "photo", frame: Rect(x: 5, y: 5, width: 80, height: 45))
+        photo.image = try TestImages.fixture("rgb8.png")
+        photo.contentMode = .aspectFit
+        card.addChild(photo)
+        let label = Node(name: "label", frame: Rect(x: 0, y: 50, width: 90, height: 20))
+        label.text = TextContents("Quadrants", fontSize: 11, weight: .bold, color: .black)
+        card.addChild(label)
+        root.addChild(card)
+
+        let tilted = Node(name: "tilted", frame: Rect(x: 110, y: 30, width: 40, height: 60))
+        tilted.backgroundColor = Color(hex: 0x007AFF)
+        tilted.transform = AffineTransform(rotationAngle: 0.3)
+        tilted.alpha = 0.7
+        let inner = Node(name: "inner", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        inner.backgroundColor = Color(hex: 0xFF9500)
+        tilted.addChild(inner)
+        root.addChild(tilted)
+
+        try assertSnapshot(renderer.render(root, width: 160, height: 120), named: "small-scene")
+    }
+}
