@@ -60,6 +60,7 @@ let package = Package(
             "App", "Grid", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
-        .testTarget(name: "WindowTests", dependencies: ["CX11", "Pixels", "Imaging", "Geometry"]),
+        // Runs the built `photozoom` binary, headless and against its own Xvfb server.
+        .testTarget(name: "EndToEndTests", dependencies: ["photozoom", "CX11", "Pixels", "Imaging", "TestSupport"]),
     ]
 )

@@ -8,6 +8,8 @@ protocol FramePresenter: AnyObject {
     var surface: OpaquePointer { get }
     func resize(width: Int, height: Int) throws
     func present()
+    /// Frees what the server holds for it; called once, before the connection closes.
+    func close()
 }
 
 /// The frame lives in a shared-memory segment that the server reads directly (MIT-SHM): one copy
@@ -42,11 +44,14 @@ final class SharedMemoryPresenter: FramePresenter {
         }
     }
 
-    deinit {
+    func close() {
         release()
         cairo_surface_destroy(surface)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
         XFreeGC(display, gc)
     }
+
+    deinit { cairo_surface_destroy(surface) }
 
     func resize(width: Int, height: Int) throws {
         release()
@@ -104,7 +109,7 @@ final class SharedMemoryPresenter: FramePresenter {
 /// The portable path: draw into a client-side image surface, then paint it onto the window
 /// through a `cairo_xlib_surface` (a socket transfer per frame).
 final class XlibSurfacePresenter: FramePresenter {
-    private let window: OpaquePointer
+    private var window: OpaquePointer?
     private(set) var surface: OpaquePointer
     private let display: OpaquePointer
 
@@ -114,18 +119,22 @@ final class XlibSurfacePresenter: FramePresenter {
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     }
 
-    deinit {
-        cairo_surface_destroy(surface)
+    func close() {
         cairo_surface_destroy(window)
+        window = nil
     }
 
+    deinit { cairo_surface_destroy(surface) }
+
     func resize(width: Int, height: Int) throws {
+        guard let window else { return }
         cairo_xlib_surface_set_size(window, Int32(width), Int32(height))
         cairo_surface_destroy(surface)
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     }
 
     func present() {
+        guard let window else { return }
         cairo_surface_flush(surface)
         let cr = cairo_create(window)
         cairo_set_source_surface(cr, surface, 0, 0)

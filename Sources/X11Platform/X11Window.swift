@@ -67,6 +67,7 @@ public final class X11Window {
     }
 
     deinit {
+        presenter.close()
         XDestroyWindow(display, window)
         XCloseDisplay(display)
     }

@@ -30,6 +30,7 @@ struct PhotoZoomCommand: ParsableCommand {
     var paths: [String] = []
 
     func run() throws {
+        restoreTerminationSignals()
         LoggingSystem.bootstrap { label in
             var handler = ConsoleLogHandler(label: label)
             handler.logLevel = verbose ? .debug : .info
@@ -46,6 +47,15 @@ struct PhotoZoomCommand: ParsableCommand {
             try WindowRun(size: viewSize, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(screenshot: screenshot)
         }
+    }
+
+    /// A parent may start us with SIGINT/SIGTERM blocked (Foundation's Process does); Ctrl+C and
+    /// `kill` must still end the viewer.
+    private func restoreTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     private func collectPhotos(logger: Logger) -> ([Photo], String) {

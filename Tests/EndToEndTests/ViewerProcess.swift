@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The built `photozoom` binary, run as a user would run it.
+final class ViewerProcess {
+    static let executable: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("photozoom")
+
+    let process = Process()
+    private let errorPipe = Pipe()
+    private let errorData = ErrorCollector()
+
+    /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY unless given).
+    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+        process.executableURL = ViewerProcess.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        let collector = errorData
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in collector.append(handle.availableData) }
+        try process.run()
+    }
+
+    deinit {
+        guard process.isRunning else { return }
+        process.terminate()
+        if waitForExit(seconds: 5) == nil {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits for the process to end, up to `seconds`; nil if it is still running then.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else { return nil }
+        usleep(50_000)   // let the stderr reader catch the last lines
+        return process.terminationStatus
+    }
+
+    /// What the process wrote to standard error so far.
+    var standardError: String { errorData.text }
+
+    /// Runs to completion (at most `seconds`) and returns the exit status and standard error.
+    static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> (Int32, String) {
+        let viewer = try ViewerProcess(arguments, environment: environment)
+        let status = try #require(viewer.waitForExit(seconds: seconds), "photozoom \(arguments) did not finish")
+        return (status, viewer.standardError)
+    }
+}
+
+private final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}

@@ -1,0 +1,189 @@
+import CX11
+import Foundation
+import Imaging
+import Pixels
+import Testing
+import TestSupport
+
+/// The viewer in a real window on a real X server (a private Xvfb per test), driven with real
+/// input through XTest. Serialised: each test owns a server and a viewer process.
+@Suite(.serialized) final class WindowTests {
+    let server: XvfbServer
+    private(set) var client: XTestClient!
+    let scratch: URL
+    /// The viewers this test started; they live as long as the test.
+    private var viewers: [ViewerProcess] = []
+
+    init() throws {
+        server = try XvfbServer()
+        client = try XTestClient(display: server.display)
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    /// The test's connection closes before its server goes: Xlib ends the process on a lost one.
+    deinit {
+        viewers.removeAll()
+        client = nil
+        server.kill()
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (ViewerProcess, Window) {
+        var env = environment
+        env["DISPLAY"] = server.display
+        let viewer = try ViewerProcess(arguments, environment: env, directory: scratch)
+        viewers.append(viewer)
+        let window = try #require(client.window(ofProcess: viewer.pid), "no window appeared; stderr: \(viewer.standardError)")
+        return (viewer, window)
+    }
+
+    /// The headless render of the same size, made by the same binary.
+    func headless(width: Int, height: Int, paths: [String] = []) throws -> PixelImage {
+        let file = scratch.appendingPathComponent("headless-\(width)x\(height).png").path
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "\(width)x\(height)", "--screenshot", file] + paths)
+        #expect(status == 0, "\(errors)")
+        return try ImageDecoder.decode(path: file).image
+    }
+
+    /// Reads the window until it shows `expected` (thumbnails arrive over time), up to `seconds`.
+    func expectWindow(_ window: Window, toShow expected: PixelImage, seconds: Double = 30,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: PixelComparison?
+        repeat {
+            if let shown = client.capture(window), shown.width == expected.width, shown.height == expected.height {
+                let comparison = PixelComparison(shown, expected, channelTolerance: 1)
+                if comparison.differing == 0 { return }
+                last = comparison
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        let diff = scratch.appendingPathComponent("window-diff.png")
+        if let last { try Data(last.diffImage.pngData()).write(to: diff) }
+        Issue.record("the window does not show the headless frame: \(last.map { "\($0.differing) pixels differ, diff in \(diff.path)" } ?? "size differs")",
+                     sourceLocation: sourceLocation)
+    }
+
+    @Test func windowAnnouncesItselfToTheWindowManager() throws {
+        let (viewer, window) = try launch(["--size", "640x480"])
+        #expect(client.size(of: window) == (640, 480))
+        let name = try #require(client.property(window, "_NET_WM_NAME"))
+        #expect(name.type == client.atom("UTF8_STRING"))
+        #expect(String(decoding: name.bytes, as: UTF8.self) == "Photos — PhotoZoomAnimator")
+        let wmClass = try #require(client.property(window, "WM_CLASS"))
+        #expect(wmClass.bytes == Array("photozoom\0PhotoZoomAnimator\0".utf8))
+        let protocols = try #require(client.property(window, "WM_PROTOCOLS"))
+        #expect(protocols.longs.contains(Int(client.atom("WM_DELETE_WINDOW"))))
+        #expect(client.cardinal(window, "_NET_WM_PID") == Int(viewer.pid))
+    }
+
+    @Test(arguments: [("MIT-SHM", [String: String]()), ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM": "1"])])
+    func windowShowsExactlyTheHeadlessFrame(path: String, environment: [String: String]) throws {
+        let expected = try headless(width: 800, height: 600)
+        let (viewer, window) = try launch(["--size", "800x600", "--verbose"], environment: environment)
+        try expectWindow(window, toShow: expected)
+        #expect(viewer.standardError.contains("presenting through \(path)"), "\(viewer.standardError)")
+    }
+
+    @Test func closeButtonEndsWithStatusZero() throws {
+        let (viewer, window) = try launch(["--size", "400x300"])
+        client.sendDeleteWindow(window)
+        #expect(viewer.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func qKeyEndsWithStatusZero() throws {
+        let (viewer, _) = try launch(["--size", "400x300"])
+        client.movePointer(to: 200, 150)   // no window manager: keys go to the window under the pointer
+        client.press(key: "q")
+        #expect(viewer.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func resizeLaysTheGridOutAgain() throws {
+        let (_, window) = try launch(["--size", "1000x700"])
+        try expectWindow(window, toShow: try headless(width: 1000, height: 700))
+        client.resize(window, width: 420, height: 640)
+        try expectWindow(window, toShow: try headless(width: 420, height: 640))
+    }
+
+    @Test func wheelScrollsTheGridBySixtyPixelsANotch() throws {
+        let (_, window) = try launch(["--size", "400x400"])
+        try expectWindow(window, toShow: try headless(width: 400, height: 400))
+        let before = try #require(client.capture(window))
+        client.movePointer(to: 200, 200)
+        client.click(button: 5)
+        // Everything between the bars moved up by 60 px (filtered thumbnails may round a step
+        // differently at another offset: 2 levels of tolerance).
+        let band = 60..<(400 - 56 - 60)
+        let deadline = Date().addingTimeInterval(10)
+        var moved = false
+        repeat {
+            usleep(50_000)
+            let after = try #require(client.capture(window))
+            moved = band.allSatisfy { y in
+                (0..<400).allSatisfy { x in
+                    RGB(after.pixel(x: x, y: y)).isClose(to: RGB(before.pixel(x: x, y: y + 60)), tolerance: 2)
+                }
+            }
+        } while !moved && Date() < deadline
+        #expect(moved)
+    }
+
+    @Test func sKeySavesExactlyWhatTheWindowShows() throws {
+        let (viewer, window) = try launch(["--size", "500x400"])
+        let expected = try headless(width: 500, height: 400)
+        try expectWindow(window, toShow: expected)
+        client.movePointer(to: 250, 200)
+        client.press(key: "s")
+        let deadline = Date().addingTimeInterval(10)
+        var saved: [String] = []
+        repeat {
+            usleep(50_000)
+            saved = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path))?
+                .filter { $0.hasPrefix("photozoom-") && $0.hasSuffix(".png") } ?? []
+        } while saved.isEmpty && Date() < deadline
+        let name = try #require(saved.first, "no screenshot in \(scratch.path)")
+        #expect(name.range(of: #"^photozoom-\d{8}-\d{6}\.png$"#, options: .regularExpression) != nil, "\(name)")
+        usleep(200_000)
+        #expect(viewer.standardError.contains("saved screenshot \(scratch.path)/\(name)"), "\(viewer.standardError)")
+        let shot = try ImageDecoder.decode(path: scratch.appendingPathComponent(name).path).image
+        #expect(PixelComparison(shot, try #require(client.capture(window)), channelTolerance: 1).differing == 0)
+    }
+
+    @Test func idleWindowUsesNoCPU() throws {
+        let (viewer, window) = try launch(["--size", "400x300"])
+        try expectWindow(window, toShow: try headless(width: 400, height: 300))
+        let before = try cpuTicks(viewer.pid)
+        sleep(2)
+        let used = try cpuTicks(viewer.pid) - before
+        // A loop that polls or redraws would burn tens of ticks (1/100 s each) in 2 s.
+        #expect(used <= 2, "\(used) ticks of CPU while idle")
+    }
+
+    @Test func lostConnectionEndsWithAMessage() throws {
+        // A server of its own, so that the test's connection to the shared one survives.
+        let doomed = try XvfbServer()
+        let viewer = try ViewerProcess(["--size", "400x300"], environment: ["DISPLAY": doomed.display])
+        usleep(500_000)
+        #expect(viewer.waitForExit(seconds: 0) == nil, "the viewer runs: \(viewer.standardError)")
+        doomed.kill()
+        let status = viewer.waitForExit(seconds: 10)
+        #expect(status != nil && status != 0)
+        #expect(viewer.standardError.contains("lost the connection to the X server"), "\(viewer.standardError)")
+    }
+
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the ")" that ends the command name: utime is the 12th, stime the 13th.
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
+    }
+}
+
+private struct RGB {
+    let r, g, b: Int
+    init(_ p: UInt32) { r = Int(p >> 16 & 0xFF); g = Int(p >> 8 & 0xFF); b = Int(p & 0xFF) }
+    func isClose(to o: RGB, tolerance: Int) -> Bool {
+        abs(r - o.r) <= tolerance && abs(g - o.g) <= tolerance && abs(b - o.b) <= tolerance
+    }
+}
