@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "photozoom", targets: ["photozoom"]),
+        .executable(name: "photozoom-bench", targets: ["photozoom-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +46,11 @@ let package = Package(
             "App", "Input", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Prints how long decoding, drawing and presenting take (`make bench`).
+        .executableTarget(name: "photozoom-bench", dependencies: [
+            "App", "Grid", "Imaging", "Rendering", "X11Platform", "Geometry",
         ]),
 
         // Snapshot comparison and test pictures, shared by the test targets.

@@ -1,0 +1,46 @@
+# PhotoZoomAnimator — set-up, build, run, test, bench, install.
+#   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build
+#   make test                                       every test (they start their own Xvfb)
+#   make bench                                      the benchmarks, printed as a table
+#   make install [PREFIX=/usr/local]                binary, bundled photos, .desktop launcher
+
+PREFIX ?= /usr/local
+ARGS ?=
+# What building and running need; the tests also need an X server and fonts for the snapshots.
+RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
+                 libturbojpeg0-dev libwebp-dev fonts-dejavu-core
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb
+
+
+.PHONY: run test bench build install deps-run deps-test clean
+
+run: deps-run
+	swift build -c release --product photozoom
+	.build/release/photozoom $(ARGS)
+
+test: deps-test
+	swift build --build-tests
+	swift test
+
+bench: deps-test
+	swift build -c release --product photozoom-bench
+	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" .build/release/photozoom-bench
+
+build: deps-run
+	swift build -c release --product photozoom
+
+install: build
+	install -D -m 755 .build/release/photozoom $(DESTDIR)$(PREFIX)/bin/photozoom
+	install -d $(DESTDIR)$(PREFIX)/share/photozoom/Images
+	install -m 644 Images/* $(DESTDIR)$(PREFIX)/share/photozoom/Images/
+	install -D -m 644 photozoom.desktop $(DESTDIR)$(PREFIX)/share/applications/photozoom.desktop
+
+# Installs only the Debian packages that are missing (apt-get update first, as a fresh machine needs).
+deps-run:
+	@./scripts/install-packages $(RUN_PACKAGES)
+
+deps-test:
+	@./scripts/install-packages $(TEST_PACKAGES)
+
+clean:
+	swift package clean

@@ -1,0 +1,59 @@
+import App
+import Foundation
+import Geometry
+import Imaging
+import Rendering
+import X11Platform
+
+/// `make bench`: the costs that decide how the viewer feels, as a Markdown table (release build).
+@main
+enum Bench {
+    static func main() throws {
+        guard let folder = BundledPhotos.folder() else {
+            print("the bundled photos were not found")
+            exit(1)
+        }
+        let photos = PhotoLibrary.collect([folder]).photos
+        let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
+
+        print("| what | runs | median ms | min ms | max ms |")
+        print("|---|---:|---:|---:|---:|")
+        report("decode 6028x3391 JPEG, full size", runs: 5) { _ = try? ImageDecoder.decode(path: big) }
+        report("decode 6028x3391 JPEG for a 180 px cell (DCT 1/8 + shrink)", runs: 10) {
+            _ = try? ImageDecoder.decode(path: big, atLeast: (180, 180))
+        }
+        report("thumbnails of all \(photos.count) bundled photos, one thread", runs: 3) {
+            for photo in photos { _ = try? ImageDecoder.decode(path: photo.path, atLeast: (180, 180)) }
+        }
+
+        for size in [Size(width: 1280, height: 800), Size(width: 1920, height: 1080)] {
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader())
+            app.settle()
+            let renderer = SceneRenderer()
+            let w = Int(size.width), h = Int(size.height)
+            report("render the grid \(w)x\(h) into an image", runs: 30) { _ = renderer.render(app.root, width: w, height: h) }
+            let frame = renderer.render(app.root, width: w, height: h)
+            report("encode a \(w)x\(h) frame as PNG", runs: 5) { _ = frame.pngData() }
+        }
+
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")
+            return
+        }
+        for shm in [true, false] {
+            let size = Size(width: 1920, height: 1080)
+            let window = try X11Window(displayName: nil, size: size, title: "photozoom-bench", allowSharedMemory: shm)
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader())
+            app.settle()
+            let renderer = SceneRenderer()
+            let path = window.presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
+            var offset = 0.0
+            report("draw + present a 1920x1080 grid frame, \(path)", runs: 60) {
+                offset = offset == 0 ? 1 : 0   // a frame that really changed
+                app.grid.setScrollOffset(offset)
+                window.present { renderer.draw(app.root, on: $0) }
+            }
+            report("present only (empty draw), \(path)", runs: 60) { window.present { _ in } }
+        }
+    }
+}
