@@ -16,6 +16,12 @@ public final class PhotoViewerApp {
 
     /// Thumbnails are decoded to cover this many px a side: the largest grid cell.
     static let thumbnailSide = Int(GridLayout.maxCell)
+    /// Thumbnails are decoded for the cells on screen and this many screens above and below…
+    static let prefetchScreens = 1.0
+    /// …and dropped again once they are this many screens away, so memory follows the window, not the folder.
+    static let keepScreens = 4.0
+
+    private enum ThumbnailState { case none, requested, loaded, failed }
 
     public let photos: [Photo]
     public let grid: GridScreen
@@ -24,6 +30,8 @@ public final class PhotoViewerApp {
 
     private let loader: ThumbnailLoader
     private let logger: Logger
+    private var thumbnails: [ThumbnailState]
+    private var loadedIndices: Set<Int> = []
 
     public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader,
                 logger: Logger = Logger(label: "photozoom")) {
@@ -31,7 +39,8 @@ public final class PhotoViewerApp {
         self.loader = loader
         self.logger = logger
         grid = GridScreen(photoCount: photos.count, size: size, emptyMessage: emptyMessage)
-        requestThumbnails()
+        thumbnails = Array(repeating: .none, count: photos.count)
+        updateThumbnails()
     }
 
     public var size: Size { grid.size }
@@ -43,6 +52,7 @@ public final class PhotoViewerApp {
         switch event {
         case .scroll(_, let dy, _, _):
             grid.scrollWheel(notches: dy)
+            updateThumbnails()
             needsDisplay = true
         case .key(let name, _):
             switch name {
@@ -59,6 +69,7 @@ public final class PhotoViewerApp {
     public func resize(to size: Size) {
         guard size != grid.size else { return }
         grid.resize(to: size)
+        updateThumbnails()
         needsDisplay = true
     }
 
@@ -68,9 +79,12 @@ public final class PhotoViewerApp {
             switch result.outcome {
             case .success(let image):
                 grid.setThumbnail(.loaded(image), at: result.index)
+                thumbnails[result.index] = .loaded
+                loadedIndices.insert(result.index)
             case .failure(let error):
                 logger.warning("\(photos[result.index].path): \(error)")
                 grid.setThumbnail(.failed, at: result.index)
+                thumbnails[result.index] = .failed
             }
             needsDisplay = true
         }
@@ -87,9 +101,20 @@ public final class PhotoViewerApp {
     /// The window lost its contents (an expose): draw everything again.
     public func setNeedsDisplay() { needsDisplay = true }
 
-    private func requestThumbnails() {
-        for (i, photo) in photos.enumerated() {
-            loader.request(index: i, path: photo.path, side: PhotoViewerApp.thumbnailSide)
+    /// The cells in view are asked for first, then their neighbours; far-away thumbnails are let go.
+    /// A failed file is not tried (or reported) again.
+    private func updateThumbnails() {
+        let visible = grid.indices(withinScreens: 0)
+        let wanted = grid.indices(withinScreens: PhotoViewerApp.prefetchScreens)
+        for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where thumbnails[i] == .none {
+            thumbnails[i] = .requested
+            loader.request(index: i, path: photos[i].path, side: PhotoViewerApp.thumbnailSide)
+        }
+        let kept = grid.indices(withinScreens: PhotoViewerApp.keepScreens)
+        for i in loadedIndices where !kept.contains(i) {
+            grid.setThumbnail(.loading, at: i)
+            thumbnails[i] = .none
+            loadedIndices.remove(i)
         }
     }
 }

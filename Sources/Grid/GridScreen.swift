@@ -99,6 +99,12 @@ public final class GridScreen {
         scroll.bounds.origin.y = clamped
     }
 
+    /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.
+    public func indices(withinScreens screens: Double) -> Range<Int> {
+        let margin = screens * size.height
+        return layout.indices(inContentRangeFrom: scrollOffset - margin, to: scrollOffset + size.height + margin)
+    }
+
     // MARK: Layout
 
     private func relayout() {

@@ -120,3 +120,29 @@ import TestSupport
         #expect(app.handle(.key(name: "x", modifiers: [])) == nil)
     }
 }
+
+/// A long folder: only the thumbnails near the viewport are decoded and kept.
+@Suite struct ThumbnailWindowTests {
+    @Test func decodesNearTheViewportAndDropsFarAwayThumbnails() throws {
+        let folder = try TemporaryFolder()
+        let source = TestImages.bundledFolder + "/grace_hopper.jpg"
+        for i in 0..<120 {
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p\(i).jpg").path,
+                                                       withDestinationPath: source)
+        }
+        let photos = PhotoLibrary.collect([folder.path]).photos
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 400), emptyMessage: "",
+                                 loader: ThumbnailLoader())
+        app.settle()
+        let loaded = { (0..<120).filter { app.grid.cell(at: $0).image != nil } }
+        // On screen (rows 0–3) and one screen below (to row 7): 8 rows of 4.
+        #expect(loaded() == Array(0..<32))
+
+        _ = app.handle(.scroll(dx: 0, dy: 1000, at: .zero, modifiers: []))
+        app.settle()
+        let bottom = loaded()
+        #expect(bottom.contains(119))
+        #expect(!bottom.contains(0), "far-away thumbnails are let go")
+        #expect(bottom.count < 120)
+    }
+}
