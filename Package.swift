@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Pixels"),
         .target(name: "Input", dependencies: ["Geometry"]),
+        .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
@@ -57,6 +58,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Pixels", "Imaging"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

@@ -8,7 +8,7 @@ public final class Node {
     public var name: String
     public var bounds: Rect
     public var center: Point
-    public var transform: AffineTransform = .identity
+    public var transform: Transform2D = .identity
     public var alpha: Double = 1
     public var isHidden = false
     public var clipsToBounds = false
@@ -41,15 +41,15 @@ public final class Node {
     }
 
     /// Maps a point in this node's bounds space to its parent's space.
-    public var transformToParent: AffineTransform {
+    public var transformToParent: Transform2D {
         let b = bounds.center
-        return AffineTransform(translationX: -b.x, y: -b.y)
+        return Transform2D(translationX: -b.x, y: -b.y)
             .concatenating(transform)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+            .concatenating(Transform2D(translationX: center.x, y: center.y))
     }
 
     /// Maps this node's space to the root's space.
-    public var transformToRoot: AffineTransform {
+    public var transformToRoot: Transform2D {
         var t = transformToParent
         var node = parent
         while let n = node {

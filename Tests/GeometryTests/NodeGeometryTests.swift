@@ -17,20 +17,20 @@ private func close(_ a: Rect, _ b: Rect, _ eps: Double = 1e-9) -> Bool {
 
     @Test func scaleTransformIsAboutTheCentre() {
         let node = Node(name: "n", frame: Rect(x: 10, y: 20, width: 100, height: 50))
-        node.transform = AffineTransform(scale: 0.5)
+        node.transform = Transform2D(scale: 0.5)
         #expect(close(node.frame, Rect(x: 35, y: 32.5, width: 50, height: 25)))
         #expect(node.center == Point(x: 60, y: 45))
     }
 
     @Test func rotatedFrameIsTheBoundingBox() {
         let node = Node(name: "n", frame: Rect(x: 0, y: 0, width: 100, height: 50))
-        node.transform = AffineTransform(rotationAngle: .pi / 2)
+        node.transform = Transform2D(rotationAngle: .pi / 2)
         #expect(close(node.frame, Rect(x: 25, y: -25, width: 50, height: 100)))
     }
 
     @Test func translationMovesTheFrame() {
         let node = Node(name: "n", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        node.transform = AffineTransform(translationX: 5, y: -3)
+        node.transform = Transform2D(translationX: 5, y: -3)
         #expect(node.frame == Rect(x: 5, y: -3, width: 10, height: 10))
     }
 
@@ -40,7 +40,7 @@ private func close(_ a: Rect, _ b: Rect, _ eps: Double = 1e-9) -> Bool {
         scroller.bounds.origin.y = 250          // scrolled down by 250
         let cell = Node(name: "cell", frame: Rect(x: 40, y: 300, width: 100, height: 100))
         let zoomed = Node(name: "zoomed", frame: Rect(x: 200, y: 0, width: 200, height: 200))
-        zoomed.transform = AffineTransform(scale: 2)
+        zoomed.transform = Transform2D(scale: 2)
         root.addChild(scroller)
         scroller.addChild(cell)
         root.addChild(zoomed)
@@ -78,7 +78,7 @@ private func close(_ a: Rect, _ b: Rect, _ eps: Double = 1e-9) -> Bool {
         front.alpha = 0
         #expect(root.hitTest(Point(x: 115, y: 115))?.name == "back")
         front.alpha = 1
-        front.transform = AffineTransform(scale: 0.5)   // now spans 150...250
+        front.transform = Transform2D(scale: 0.5)   // now spans 150...250
         #expect(root.hitTest(Point(x: 120, y: 120))?.name == "back")
         #expect(root.hitTest(Point(x: 160, y: 160))?.name == "child")
     }

@@ -60,7 +60,7 @@ import SceneGraph
         let root = scene()
         let box = Node(name: "box", frame: Rect(x: 20, y: 20, width: 60, height: 60))
         box.backgroundColor = .black
-        box.transform = AffineTransform(scale: 0.5)   // covers 35...65
+        box.transform = Transform2D(scale: 0.5)   // covers 35...65
         root.addChild(box)
         let image = renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 30, y: 50) == 0xFFFF_FFFF)
@@ -110,7 +110,7 @@ import SceneGraph
 
         let tilted = Node(name: "tilted", frame: Rect(x: 110, y: 30, width: 40, height: 60))
         tilted.backgroundColor = Color(hex: 0x007AFF)
-        tilted.transform = AffineTransform(rotationAngle: 0.3)
+        tilted.transform = Transform2D(rotationAngle: 0.3)
         tilted.alpha = 0.7
         let inner = Node(name: "inner", frame: Rect(x: 10, y: 10, width: 20, height: 20))
         inner.backgroundColor = Color(hex: 0xFF9500)

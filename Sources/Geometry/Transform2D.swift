@@ -2,14 +2,14 @@ import Foundation
 
 /// A 2-D affine transform with UIKit's (CGAffineTransform) conventions:
 /// x' = a·x + c·y + tx, y' = b·x + d·y + ty.
-public struct AffineTransform: Equatable, Hashable, Sendable {
+public struct Transform2D: Equatable, Hashable, Sendable {
     public var a, b, c, d, tx, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     public init(scale s: Double) { self.init(scaleX: s, y: s) }
@@ -22,8 +22,8 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// `self` first, then `other` (CGAffineTransform.concatenating order).
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: Transform2D) -> Transform2D {
+        Transform2D(
             a: a * other.a + b * other.c,
             b: a * other.b + b * other.d,
             c: c * other.a + d * other.c,
@@ -35,10 +35,10 @@ public struct AffineTransform: Equatable, Hashable, Sendable {
     public var determinant: Double { a * d - b * c }
 
     /// The inverse, or nil when the transform collapses the plane (a scale of 0).
-    public var inverted: AffineTransform? {
+    public var inverted: Transform2D? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        return AffineTransform(
+        return Transform2D(
             a: d / det, b: -b / det, c: -c / det, d: a / det,
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }

@@ -1,0 +1,114 @@
+/// Moves properties of objects (node frames, alphas, scroll offsets, zoom scales …) with springs and
+/// curves, one step per frame tick.
+///
+/// A property is named by its object and key path. Animating a property that is already moving
+/// replaces the running animation, starting from its current position and, for springs, its current
+/// velocity (unless a velocity is given); the replaced one's completion runs with `.retargeted`.
+public final class Animator {
+    public let clock: FrameClock
+    private var running: [PropertyKey: AnyAnimation] = [:]
+    /// Every animation runs this many times slower (Shift+S's slow motion sets 10).
+    public private(set) var slowdown = 1.0
+    private var timeOffset = 0.0, lastSlowdownChange = 0.0
+
+    public init(clock: FrameClock) { self.clock = clock }
+
+    /// Whether anything moves: the frame loop ticks only then.
+    public var isAnimating: Bool { !running.isEmpty }
+
+    public func animate<Root: AnyObject, Value: Animatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, to target: Value, with motion: Motion,
+        initialVelocity: Value? = nil, restThreshold: Double = 0.001,
+        completion: ((AnimationEnd) -> Void)? = nil
+    ) {
+        let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        let now = time
+        var velocity = initialVelocity ?? .zero
+        if let previous = running.removeValue(forKey: key) {
+            if initialVelocity == nil, case .spring = motion, let v = previous.velocity(at: now) as? Value { velocity = v }
+            previous.end(.retargeted)
+        }
+        let animation = PropertyAnimation(from: object[keyPath: keyPath], to: target, velocity: velocity,
+                                          motion: motion, start: now, restThreshold: restThreshold)
+        running[key] = AnyAnimation(animation, apply: { [weak object] in object?[keyPath: keyPath] = $0 },
+                                    completion: completion)
+    }
+
+    /// The current velocity of an animated property, in its units per second (nil: not animating).
+    public func velocity<Root: AnyObject, Value: Animatable>(of object: Root,
+                                                             _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {
+        running[PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)]?.velocity(at: time) as? Value
+    }
+
+    public func isAnimating<Root: AnyObject, Value>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Bool {
+        running[PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)] != nil
+    }
+
+    /// Stops the property where it is now.
+    public func cancel<Root: AnyObject, Value>(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        guard let animation = running.removeValue(forKey: PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath))
+        else { return }
+        animation.end(.cancelled)
+    }
+
+    /// Stops everything on `object` where it is now.
+    public func cancelAll(on object: AnyObject) {
+        let id = ObjectIdentifier(object)
+        for key in running.keys where key.object == id { running.removeValue(forKey: key)?.end(.cancelled) }
+    }
+
+    /// Applies every animation's value for the clock's current time; ended ones complete.
+    public func tick() {
+        let now = time
+        for (key, animation) in running {
+            // A completion that ran earlier in this loop may have replaced or cancelled it.
+            guard running[key] === animation, animation.apply(at: now) else { continue }
+            running[key] = nil
+            animation.end(.finished)
+        }
+    }
+
+    /// Animation time: the clock, slowed down by `slowdown` (kept continuous when it changes).
+    private var time: Double { timeOffset + (clock.now - lastSlowdownChange) / slowdown }
+
+    public func setSlowdown(_ factor: Double) {
+        precondition(factor > 0, "slowdown must be positive")
+        timeOffset = time
+        lastSlowdownChange = clock.now
+        slowdown = factor
+    }
+}
+
+struct PropertyKey: Hashable {
+    let object: ObjectIdentifier
+    let keyPath: AnyKeyPath
+}
+
+/// A type-erased running animation with its setter and its once-only completion.
+final class AnyAnimation {
+    private let step: (Double) -> Bool
+    private let currentVelocity: (Double) -> Any
+    private var completion: ((AnimationEnd) -> Void)?
+
+    init<Value: Animatable>(_ animation: PropertyAnimation<Value>, apply: @escaping (Value) -> Void,
+                            completion: ((AnimationEnd) -> Void)?) {
+        step = { now in
+            let s = animation.state(at: now)
+            apply(s.value)
+            return s.done
+        }
+        currentVelocity = { animation.state(at: $0).velocity }
+        self.completion = completion
+    }
+
+    func velocity(at now: Double) -> Any { currentVelocity(now) }
+
+    /// Sets the value for `now`; true once the animation has ended.
+    func apply(at now: Double) -> Bool { step(now) }
+
+    func end(_ how: AnimationEnd) {
+        let c = completion
+        completion = nil
+        c?(how)
+    }
+}
