@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "Pixels"),
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
@@ -59,6 +60,7 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

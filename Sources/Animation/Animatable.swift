@@ -15,10 +15,7 @@ extension Double: Animatable {
     public var magnitude: Double { Swift.abs(self) }
 }
 
-extension Point: Animatable {
-    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
-    public var magnitude: Double { (x * x + y * y).squareRoot() }
-}
+extension Point: Animatable {}
 
 extension Size: Animatable {
     public static func + (a: Size, b: Size) -> Size { Size(width: a.width + b.width, height: a.height + b.height) }

@@ -9,6 +9,10 @@ public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+
+    /// Distance from the origin.
+    public var magnitude: Double { (x * x + y * y).squareRoot() }
 
     public var description: String { "(\(x), \(y))" }
 }

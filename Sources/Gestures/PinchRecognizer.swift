@@ -1,0 +1,49 @@
+import Geometry
+
+/// Two fingers: the scale is their distance over the distance when the second went down, and the
+/// centre is their midpoint. Ends when either lifts.
+public final class PinchRecognizer: Recognizer {
+    public private(set) var state: GestureState = .possible
+    public private(set) var scale = 1.0
+    public private(set) var center = Point.zero
+    public var onChange: ((PinchRecognizer) -> Void)?
+
+    private var fingers: [Int] = []
+    private var startDistance = 0.0
+
+    public init() {}
+
+    public func handle(_ event: PointerEvent, pointers: ActivePointers) {
+        switch event.phase {
+        case .down:
+            guard pointers.count == 2, state != .began, state != .changed else { return }
+            fingers = pointers.ids
+            let (a, b) = positions(pointers)
+            startDistance = max(distance(a, b), 1)
+            scale = 1
+            center = midpoint(a, b)
+            state = .began
+            onChange?(self)
+        case .move:
+            guard state == .began || state == .changed, fingers.contains(event.id) else { return }
+            let (a, b) = positions(pointers)
+            scale = distance(a, b) / startDistance
+            center = midpoint(a, b)
+            state = .changed
+            onChange?(self)
+        case .up, .cancel:
+            guard state == .began || state == .changed, fingers.contains(event.id) else { return }
+            state = event.phase == .up ? .ended : .cancelled
+            fingers = []
+            onChange?(self)
+        }
+    }
+
+    public func advance(to time: Double) {}
+
+    private func positions(_ pointers: ActivePointers) -> (Point, Point) {
+        (pointers.locations[fingers[0]] ?? center, pointers.locations[fingers[1]] ?? center)
+    }
+
+    private func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+}
