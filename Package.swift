@@ -29,13 +29,14 @@ let package = Package(
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
+        .target(name: "Scrolling", dependencies: ["Animation"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
-        .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph"]),
+        .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling"]),
         .target(name: "X11Platform", dependencies: [
             "Geometry", "Input", "CX11", "CCairo",
             .product(name: "Logging", package: "swift-log"),
@@ -61,6 +62,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

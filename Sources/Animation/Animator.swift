@@ -34,6 +34,16 @@ public final class Animator {
                                     completion: completion)
     }
 
+    /// Lets a property coast from its current value at `velocity` (units per second) until `decay`
+    /// stops it; a later spring on the same property takes over its velocity.
+    public func decay<Root: AnyObject, Value: Animatable>(
+        _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, velocity: Value, _ decay: Decay = Decay(),
+        completion: ((AnimationEnd) -> Void)? = nil
+    ) {
+        animate(object, keyPath, to: object[keyPath: keyPath] + decay.restingDistance(velocity: velocity),
+                with: .decay(decay), initialVelocity: velocity, completion: completion)
+    }
+
     /// The current velocity of an animated property, in its units per second (nil: not animating).
     public func velocity<Root: AnyObject, Value: Animatable>(of object: Root,
                                                              _ keyPath: ReferenceWritableKeyPath<Root, Value>) -> Value? {

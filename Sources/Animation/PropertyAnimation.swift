@@ -34,6 +34,9 @@ final class PropertyAnimation<Value: Animatable> {
                 return (target, .zero, true)
             }
             return (target + s.displacement, s.velocity, false)
+        case .decay(let decay):
+            guard t < decay.duration(fromSpeed: initialVelocity.magnitude) - slack else { return (target, .zero, true) }
+            return (from + decay.distance(velocity: initialVelocity, at: t), decay.velocity(initialVelocity, at: t), false)
         case .curve(let curve, let duration):
             guard t < duration - slack else { return (target, .zero, true) }
             let x = t / duration
