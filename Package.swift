@@ -42,18 +42,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
-            "Geometry", "Input", "Pixels", "SceneGraph", "Imaging", "Rendering", "Grid",
+            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Imaging", "Rendering", "Grid",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Input", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Input", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
-            "App", "Grid", "Imaging", "Rendering", "X11Platform", "Geometry",
+            "App", "Animation", "Grid", "Imaging", "Rendering", "X11Platform", "Geometry",
         ]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
@@ -69,7 +69,7 @@ let package = Package(
             "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "TestSupport",
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
-            "App", "Grid", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input", "TestSupport",
+            "App", "Grid", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input", "Animation", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.

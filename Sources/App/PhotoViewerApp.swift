@@ -1,5 +1,7 @@
+import Animation
 import Foundation
 import Geometry
+import Gestures
 import Grid
 import Input
 import Logging
@@ -25,34 +27,51 @@ public final class PhotoViewerApp {
 
     public let photos: [Photo]
     public let grid: GridScreen
+    public let animator: Animator
     public var root: Node { grid.root }
     public private(set) var needsDisplay = true
 
+    private let gestures = GestureCenter()
+    private let gridPan = PanRecognizer()
     private let loader: ThumbnailLoader
     private let logger: Logger
     private var thumbnails: [ThumbnailState]
     private var loadedIndices: Set<Int> = []
 
-    public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader,
+    public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader, clock: FrameClock,
                 logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.loader = loader
         self.logger = logger
-        grid = GridScreen(photoCount: photos.count, size: size, emptyMessage: emptyMessage)
+        animator = Animator(clock: clock)
+        grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
         thumbnails = Array(repeating: .none, count: photos.count)
+        gestures.add(gridPan)
+        gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
         updateThumbnails()
     }
 
     public var size: Size { grid.size }
 
+    /// Whether something moves: the loop then ticks at the frame rate.
+    public var isAnimating: Bool { animator.isAnimating }
+
     /// True when nothing is left to load or move: the frame on screen is final.
-    public var isSettled: Bool { loader.isIdle }
+    public var isSettled: Bool { loader.isIdle && !animator.isAnimating && !grid.scrolling.isMoving }
+
+    /// Advances every animation to the clock's time.
+    public func tick() {
+        let before = grid.scrollOffset
+        animator.tick()
+        grid.scrolling.didTick()
+        if grid.scrollOffset != before { updateThumbnails() }
+        needsDisplay = true
+    }
 
     public func handle(_ event: InputEvent) -> Request? {
         switch event {
         case .scroll(_, let dy, _, _):
             grid.scrollWheel(notches: dy)
-            updateThumbnails()
             needsDisplay = true
         case .key(let name, _):
             switch name {
@@ -60,10 +79,35 @@ public final class PhotoViewerApp {
             case "s": return .screenshot
             default: break
             }
-        case .pointerDown, .pointerMove, .pointerUp:
-            break
+        case .pointerDown(let at, let button, let time):
+            if button == 1 { gestures.handle(PointerEvent(.down, at: at, time: seconds(time))) }
+        case .pointerMove(let to, let time):
+            gestures.handle(PointerEvent(.move, at: to, time: seconds(time)))
+        case .pointerUp(let at, let button, let time):
+            if button == 1 { gestures.handle(PointerEvent(.up, at: at, time: seconds(time))) }
         }
         return nil
+    }
+
+    private func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
+
+    /// The content follows a vertical drag, then coasts (UIScrollView's physics).
+    private func dragGrid(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            grid.scrolling.beginDrag()
+            grid.scrolling.drag(translation: pan.translation.y)
+        case .changed:
+            grid.scrolling.drag(translation: pan.translation.y)
+        case .ended:
+            grid.scrolling.endDrag(velocity: pan.velocity.y)
+        case .cancelled:
+            grid.scrolling.endDrag(velocity: 0)
+        default:
+            return
+        }
+        updateThumbnails()
+        needsDisplay = true
     }
 
     public func resize(to size: Size) {
@@ -90,10 +134,19 @@ public final class PhotoViewerApp {
         }
     }
 
-    /// Blocks until every thumbnail is decoded and placed (headless runs).
-    public func settle() {
-        loader.waitUntilIdle()
-        applyFinishedLoads()
+    /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the
+    /// decoders until nothing moves and every wanted thumbnail is in place.
+    public func settle(stepping clock: ManualClock) {
+        precondition(animator.clock === clock, "settle needs the app's own manual clock")
+        repeat {
+            while animator.isAnimating {
+                clock.advanceFrame()
+                tick()
+                applyFinishedLoads()
+            }
+            loader.waitUntilIdle()
+            applyFinishedLoads()
+        } while !isSettled
     }
 
     public func didDisplay() { needsDisplay = false }

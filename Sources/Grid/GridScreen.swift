@@ -1,6 +1,8 @@
+import Animation
 import Geometry
 import Pixels
 import SceneGraph
+import Scrolling
 
 /// The photo grid: a scrolling field of square, aspect-filled thumbnails under a title bar and
 /// above a tab bar, both translucent so the photos scroll beneath them. It owns its nodes and lays
@@ -14,8 +16,9 @@ public final class GridScreen {
 
     public let root = Node(name: "grid")
     public private(set) var size: Size
-    public private(set) var scrollOffset = 0.0
     public private(set) var layout: GridLayout
+    /// The vertical scrolling: drag, momentum, rubber band, wheel glide.
+    public let scrolling: ScrollAxis
     public let title: String
 
     private let scroll = Node(name: "grid.scroll")
@@ -25,9 +28,10 @@ public final class GridScreen {
     private var emptyState: Node?
 
     /// `emptyMessage` is the second line shown when there are no photos.
-    public init(photoCount: Int, size: Size, title: String = "Photos", emptyMessage: String = "") {
+    public init(photoCount: Int, size: Size, animator: Animator, title: String = "Photos", emptyMessage: String = "") {
         self.size = size
         self.title = title
+        scrolling = ScrollAxis(animator: animator)
         layout = GridLayout(width: size.width, count: photoCount,
                             topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
         root.backgroundColor = GridStyle.background
@@ -45,8 +49,12 @@ public final class GridScreen {
         if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
         buildTitleBar(count: photoCount)
         buildTabBar()
+        scrolling.onChange = { [scroll] offset in scroll.bounds.origin.y = offset }
         relayout()
     }
+
+    /// Content offset, px (outside 0…max only while rubber-banding).
+    public var scrollOffset: Double { scrolling.offset }
 
     public var photoCount: Int { cells.count }
 
@@ -79,24 +87,13 @@ public final class GridScreen {
         size = newSize
         layout = GridLayout(width: size.width, count: photoCount, topInset: layout.topInset,
                             bottomInset: layout.bottomInset)
-        if let anchor { scrollOffset = layout.cellFrame(at: anchor).minY - layout.topInset }
         relayout()
+        if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset) }
     }
 
-    /// Scrolls by `dy` px (positive moves the content up), clamped to the content.
-    public func scroll(by dy: Double) {
-        setScrollOffset(scrollOffset + dy)
-    }
-
+    /// Mouse wheel notches (positive: the content moves up), each gliding `wheelStep` px.
     public func scrollWheel(notches dy: Double) {
-        scroll(by: dy * GridStyle.wheelStep)
-    }
-
-    public func setScrollOffset(_ offset: Double) {
-        let clamped = min(max(offset, 0), layout.maxScrollOffset(viewportHeight: size.height))
-        guard clamped != scrollOffset else { return }
-        scrollOffset = clamped
-        scroll.bounds.origin.y = clamped
+        scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
     }
 
     /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.
@@ -110,8 +107,8 @@ public final class GridScreen {
     private func relayout() {
         root.frame = Rect(origin: .zero, size: size)
         scroll.frame = Rect(origin: .zero, size: size)
-        scrollOffset = min(scrollOffset, layout.maxScrollOffset(viewportHeight: size.height))
-        scroll.bounds.origin.y = scrollOffset
+        scrolling.setRange(0...layout.maxScrollOffset(viewportHeight: size.height), viewport: size.height)
+        scroll.bounds.origin.y = scrolling.offset
         for (i, cell) in cells.enumerated() {
             cell.frame = layout.cellFrame(at: i)
             for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }

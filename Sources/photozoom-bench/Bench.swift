@@ -1,3 +1,4 @@
+import Animation
 import App
 import Foundation
 import Geometry
@@ -27,8 +28,9 @@ enum Bench {
         }
 
         for size in [Size(width: 1280, height: 800), Size(width: 1920, height: 1080)] {
-            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader())
-            app.settle()
+            let clock = ManualClock()
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+            app.settle(stepping: clock)
             let renderer = SceneRenderer()
             let w = Int(size.width), h = Int(size.height)
             report("render the grid \(w)x\(h) into an image", runs: 30) { _ = renderer.render(app.root, width: w, height: h) }
@@ -43,14 +45,15 @@ enum Bench {
         for shm in [true, false] {
             let size = Size(width: 1920, height: 1080)
             let window = try X11Window(displayName: nil, size: size, title: "photozoom-bench", allowSharedMemory: shm)
-            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader())
-            app.settle()
+            let clock = ManualClock()
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+            app.settle(stepping: clock)
             let renderer = SceneRenderer()
             let path = window.presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
             var offset = 0.0
             report("draw + present a 1920x1080 grid frame, \(path)", runs: 60) {
                 offset = offset == 0 ? 1 : 0   // a frame that really changed
-                app.grid.setScrollOffset(offset)
+                app.grid.scrolling.setOffset(offset)
                 window.present { renderer.draw(app.root, on: $0) }
             }
             report("present only (empty draw), \(path)", runs: 60) { window.present { _ in } }

@@ -1,3 +1,4 @@
+import Animation
 import App
 import Foundation
 import Geometry
@@ -8,14 +9,16 @@ import Rendering
 /// decoded), then writes the frame the window would show.
 struct HeadlessRun {
     let size: Size
+    let fps: Double
     let photos: [Photo]
     let emptyMessage: String
     let logger: Logger
 
     func run(screenshot: String?) throws {
+        let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
-                                 logger: logger)
-        app.settle()
+                                 clock: clock, logger: logger)
+        app.settle(stepping: clock)
         guard let screenshot else {
             logger.info("headless run settled; nothing to write (add --screenshot FILE)")
             return

@@ -17,6 +17,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: "Window (or headless image) size in pixels, as WIDTHxHEIGHT.")
     var size = WindowSize(width: 1280, height: 800)
 
+    @Option(help: "Animation frame rate (headless: frames per simulated second).")
+    var fps = 60.0
+
     @Flag(help: "Render without an X connection (use with --screenshot).")
     var headless = false
 
@@ -28,6 +31,10 @@ struct PhotoZoomCommand: ParsableCommand {
 
     @Argument(help: "Image files, folders (their images, sorted by name) or file:// URIs. None: the bundled photos.")
     var paths: [String] = []
+
+    func validate() throws {
+        guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+    }
 
     func run() throws {
         restoreTerminationSignals()
@@ -41,10 +48,10 @@ struct PhotoZoomCommand: ParsableCommand {
         let (photos, emptyMessage) = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         if headless {
-            try HeadlessRun(size: viewSize, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try HeadlessRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try WindowRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(screenshot: screenshot)
         }
     }

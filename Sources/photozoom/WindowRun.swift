@@ -1,3 +1,4 @@
+import Animation
 import App
 import Foundation
 import Geometry
@@ -6,10 +7,11 @@ import Logging
 import Rendering
 import X11Platform
 
-/// The interactive loop: draw when something changed, then sleep in `poll` until the X server
-/// or a finished thumbnail wakes it. No timers run while nothing moves, so idle costs no CPU.
+/// The interactive loop: tick and draw at the frame rate while something moves; otherwise sleep in
+/// `poll` until the X server or a finished thumbnail wakes it, so idle costs no CPU.
 struct WindowRun {
     let size: Size
+    let fps: Double
     let photos: [Photo]
     let emptyMessage: String
     let logger: Logger
@@ -19,13 +21,25 @@ struct WindowRun {
                                    allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
                                    logger: logger)
         let wake = WakePipe()
+        let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage,
-                                 loader: ThumbnailLoader(wake: wake.signal), logger: logger)
+                                 loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
         let renderer = SceneRenderer()
+        var nextFrame = clock.now
 
         while true {
             wake.drain()
             app.applyFinishedLoads()
+            var timeout: Double?
+            if app.isAnimating {
+                let now = clock.now
+                if now >= nextFrame {
+                    app.tick()
+                    // The next frame one interval on; after a stall, from now (no catch-up burst).
+                    nextFrame = max(nextFrame + clock.frameInterval, now)
+                }
+                timeout = max(0, nextFrame - clock.now)
+            }
             if app.needsDisplay {
                 window.present { renderer.draw(app.root, on: $0) }
                 app.didDisplay()
@@ -34,7 +48,7 @@ struct WindowRun {
                 try save(renderer: renderer, app: app, to: screenshot)
                 return
             }
-            for event in window.events(waitingUpTo: nil, orUntilReadable: wake.readDescriptor) {
+            for event in window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor) {
                 switch event {
                 case .closeRequested:
                     return

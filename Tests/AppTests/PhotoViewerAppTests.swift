@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import Geometry
 import Input
@@ -14,9 +15,10 @@ import TestSupport
     func makeApp(_ paths: [String], size: Size = Size(width: 640, height: 480), log: CapturedLog = CapturedLog())
         -> PhotoViewerApp {
         let photos = PhotoLibrary.collect(paths).photos
+        let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "\(paths.first ?? "") has no images",
-                                 loader: ThumbnailLoader(), logger: log.logger)
-        app.settle()
+                                 loader: ThumbnailLoader(), clock: clock, logger: log.logger)
+        app.settle(stepping: clock)
         return app
     }
 
@@ -97,19 +99,24 @@ import TestSupport
         #expect(app.root.descendant(named: "tabBar")?.frame == Rect(x: 0, y: 744, width: 1280, height: 56))
     }
 
-    @Test func wheelScrollsByNotchesWithinTheContent() {
+    @Test func wheelGlidesByNotchesWithinTheContent() {
         let app = makeApp([bundled], size: Size(width: 400, height: 400))
+        let clock = app.animator.clock as! ManualClock
         let maxOffset = app.grid.layout.maxScrollOffset(viewportHeight: 400)
         #expect(maxOffset > 100)
         app.didDisplay()
         _ = app.handle(.scroll(dx: 0, dy: 1, at: Point(x: 200, y: 200), modifiers: []))
+        #expect(app.isAnimating)
+        app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 60)
         #expect(app.needsDisplay)
         let cellOnScreen = app.grid.cell(at: 0).convert(Point.zero, to: nil)
         #expect(cellOnScreen.y == 56 - 60)
         for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: 1, at: .zero, modifiers: [])) }
+        app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == maxOffset)
         for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: -1, at: .zero, modifiers: [])) }
+        app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 0)
     }
 
@@ -131,18 +138,80 @@ import TestSupport
                                                        withDestinationPath: source)
         }
         let photos = PhotoLibrary.collect([folder.path]).photos
+        let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 400), emptyMessage: "",
-                                 loader: ThumbnailLoader())
-        app.settle()
+                                 loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
         let loaded = { (0..<120).filter { app.grid.cell(at: $0).image != nil } }
         // On screen (rows 0–3) and one screen below (to row 7): 8 rows of 4.
         #expect(loaded() == Array(0..<32))
 
         _ = app.handle(.scroll(dx: 0, dy: 1000, at: .zero, modifiers: []))
-        app.settle()
+        app.settle(stepping: clock)
         let bottom = loaded()
         #expect(bottom.contains(119))
         #expect(!bottom.contains(0), "far-away thumbnails are let go")
         #expect(bottom.count < 120)
+    }
+}
+
+/// Dragging the grid with the pointer, as the window delivers it (server times in ms).
+@Suite struct GridDragTests {
+    func longGrid() throws -> (PhotoViewerApp, ManualClock, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        for i in 0..<200 {
+            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p\(i).png").path,
+                                                       withDestinationPath: TestImages.bundledFolder + "/chelsea.png")
+        }
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([folder.path]).photos, size: Size(width: 400, height: 600),
+                                 emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        return (app, clock, folder)
+    }
+
+    /// Drags from y 500 to y 500 − length over `duration` s in 60 Hz steps, then lets go.
+    func drag(_ app: PhotoViewerApp, length: Double, duration: Double, start: UInt64 = 10_000) {
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: start))
+        let steps = max(1, Int(duration * 60))
+        for i in 1...steps {
+            let y = 500 - length * Double(i) / Double(steps)
+            _ = app.handle(.pointerMove(to: Point(x: 200, y: y), time: start + UInt64(Double(i) * 1000 / 60)))
+        }
+        _ = app.handle(.pointerUp(at: Point(x: 200, y: 500 - length), button: 1, time: start + UInt64(Double(steps) * 1000 / 60)))
+    }
+
+    @Test func contentFollowsTheFingerWhileDragging() throws {
+        let (app, _, _) = try longGrid()
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1000))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 480), time: 1016))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 380), time: 1032))
+        #expect(app.grid.scrollOffset == 120)
+    }
+
+    @Test func flickScrollsFartherThanASlowDragOfTheSameLength() throws {
+        let (slowApp, slowClock, _) = try longGrid()
+        drag(slowApp, length: 200, duration: 1.5)
+        slowApp.settle(stepping: slowClock)
+        let (fastApp, fastClock, _) = try longGrid()
+        drag(fastApp, length: 200, duration: 0.1)
+        fastApp.settle(stepping: fastClock)
+        #expect(slowApp.grid.scrollOffset < 300, "a slow drag (133 px/s) coasts about 66 px: \(slowApp.grid.scrollOffset)")
+        #expect(fastApp.grid.scrollOffset > slowApp.grid.scrollOffset + 500,
+                "\(fastApp.grid.scrollOffset) vs \(slowApp.grid.scrollOffset)")
+    }
+
+    @Test func pullingPastTheTopRubberBandsAndSpringsBack() throws {
+        let (app, clock, _) = try longGrid()
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 100), button: 1, time: 1000))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 200), time: 1100))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 400), time: 1200))
+        let pulled = -app.grid.scrollOffset
+        #expect(pulled > 0 && pulled < 300 * 0.55)
+        // The grid's first cell sits lower on screen, under the title bar's bottom edge.
+        #expect(app.grid.cell(at: 0).convert(Point.zero, to: nil).y == 56 + pulled)
+        _ = app.handle(.pointerUp(at: Point(x: 200, y: 400), button: 1, time: 1400))
+        app.settle(stepping: clock)
+        #expect(app.grid.scrollOffset == 0)
     }
 }
