@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Scrolling", dependencies: ["Animation"]),
+        .target(name: "Scripting"),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
@@ -42,11 +43,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
-            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Imaging", "Rendering", "Grid",
+            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Imaging", "Rendering", "Grid",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Input", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Input", "Scripting", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

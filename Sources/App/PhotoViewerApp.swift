@@ -85,6 +85,15 @@ public final class PhotoViewerApp {
             gestures.handle(PointerEvent(.move, at: to, time: seconds(time)))
         case .pointerUp(let at, let button, let time):
             if button == 1 { gestures.handle(PointerEvent(.up, at: at, time: seconds(time))) }
+        case .touch(let phase, let id, let at, let time):
+            let pointerPhase: PointerEvent.Phase = switch phase {
+            case .begin: .down
+            case .update: .move
+            case .end: .up
+            case .cancel: .cancel
+            }
+            // Fingers are pointers 1, 2, …; the mouse is pointer 0.
+            gestures.handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
         }
         return nil
     }
@@ -123,6 +132,7 @@ public final class PhotoViewerApp {
             switch result.outcome {
             case .success(let image):
                 grid.setThumbnail(.loaded(image), at: result.index)
+                grid.cell(at: result.index).contentsName = photos[result.index].name
                 thumbnails[result.index] = .loaded
                 loadedIndices.insert(result.index)
             case .failure(let error):
@@ -144,9 +154,14 @@ public final class PhotoViewerApp {
                 tick()
                 applyFinishedLoads()
             }
-            loader.waitUntilIdle()
-            applyFinishedLoads()
+            waitForLoads()
         } while !isSettled
+    }
+
+    /// Headless: blocks until the decodes asked for so far are done, and places them.
+    public func waitForLoads() {
+        loader.waitUntilIdle()
+        applyFinishedLoads()
     }
 
     public func didDisplay() { needsDisplay = false }

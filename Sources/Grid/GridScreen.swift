@@ -63,6 +63,7 @@ public final class GridScreen {
     public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
         let cell = cells[index]
         cell.removeAllChildren()
+        cell.contentsName = nil
         switch thumbnail {
         case .loading:
             cell.image = nil

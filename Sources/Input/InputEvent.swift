@@ -11,7 +11,11 @@ public enum InputEvent: Equatable, Sendable {
     case pointerUp(at: Point, button: Int, time: Milliseconds)
     /// A key by its X keysym name (`q`, `s`, `Escape`, `Left`, `Return`, `F11` …).
     case key(name: String, modifiers: Modifiers)
+    /// A finger on a touchscreen; `id` stays the same from begin to end.
+    case touch(TouchPhase, id: Int, at: Point, time: Milliseconds)
 }
+
+public enum TouchPhase: Sendable { case begin, update, end, cancel }
 
 /// Server time in milliseconds.
 public typealias Milliseconds = UInt64

@@ -16,6 +16,8 @@ public final class Node {
     /// Corner radius of the background and of the clip, in points.
     public var cornerRadius: Double = 0
     public var image: PixelImage?
+    /// What the image is (a photo's file name), for scene dumps and debugging.
+    public var contentsName: String?
     public var contentMode: ContentMode = .aspectFit
     public var text: TextContents?
 

@@ -4,9 +4,10 @@ import Foundation
 import Geometry
 import Logging
 import Rendering
+import Scripting
 
-/// Renders the viewer with no X connection: waits until the screen has settled (every thumbnail
-/// decoded), then writes the frame the window would show.
+/// Renders the viewer with no X connection, on a manual clock: plays the script (if any) frame by
+/// frame, waits until the screen has settled, then writes the frame the window would show.
 struct HeadlessRun {
     let size: Size
     let fps: Double
@@ -14,17 +15,47 @@ struct HeadlessRun {
     let emptyMessage: String
     let logger: Logger
 
-    func run(screenshot: String?) throws {
+    func run(script: [ScriptCommand], screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
                                  clock: clock, logger: logger)
         app.settle(stepping: clock)
-        guard let screenshot else {
-            logger.info("headless run settled; nothing to write (add --screenshot FILE)")
-            return
+        let renderer = SceneRenderer()
+        var quit = false
+        try ScriptPlayer(app: app, clock: clock).play(script, output: { command in
+            switch command {
+            case .screenshot(let path): try write(app, renderer, to: path)
+            case .dump(let path): try writeDump(app, to: path)
+            default: break
+            }
+        }, request: { request in
+            switch request {
+            case .quit:
+                quit = true
+                return false
+            case .screenshot:
+                let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
+                try write(app, renderer, to: path)
+                logger.info("saved screenshot \(path)")
+                return true
+            }
+        })
+        if !quit { app.settle(stepping: clock) }
+        if let screenshot { try write(app, renderer, to: screenshot) }
+        if script.isEmpty && screenshot == nil {
+            logger.info("headless run settled; nothing to write (add --screenshot FILE or --script FILE)")
         }
-        let frame = SceneRenderer().render(app.root, width: Int(size.width), height: Int(size.height))
-        try ScreenshotFile.write(frame, to: screenshot)
-        logger.debug("wrote \(screenshot)")
+    }
+
+    private func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, to path: String) throws {
+        try ScreenshotFile.write(renderer.render(app.root, width: Int(app.size.width), height: Int(app.size.height)), to: path)
+    }
+
+    private func writeDump(_ app: PhotoViewerApp, to path: String) throws {
+        do {
+            try SceneDump.json(app.root).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ScreenshotError(path: path, reason: (error as NSError).localizedDescription)
+        }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import Logging
+import Scripting
 
 @main
 struct PhotoZoomCommand: ParsableCommand {
@@ -26,6 +27,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: "Write a PNG of the settled screen to this file, then exit.")
     var screenshot: String?
 
+    @Option(help: "Replay input from this script (one command a line; see README), then exit once settled.")
+    var script: String?
+
     @Flag(help: "Log debug messages.")
     var verbose = false
 
@@ -44,15 +48,34 @@ struct PhotoZoomCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "photozoom")
+        // A bad script stops the run before anything happens.
+        let commands = try script.map(loadScript) ?? []
 
         let (photos, emptyMessage) = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         if headless {
             try HeadlessRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
-                .run(screenshot: screenshot)
+                .run(script: commands, screenshot: screenshot)
         } else {
+            guard script == nil else {
+                throw ValidationError("--script runs headless for now: add --headless")
+            }
             try WindowRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(screenshot: screenshot)
+        }
+    }
+
+    private func loadScript(_ path: String) throws -> [ScriptCommand] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScriptFileError(message: "cannot read the script \(path): \((error as NSError).localizedDescription)")
+        }
+        do {
+            return try ScriptParser.parse(text).map(\.command)
+        } catch {
+            throw ScriptFileError(message: "\(path): \(error)")
         }
     }
 
@@ -98,4 +121,10 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
 
     var description: String { "\(width)x\(height)" }
     static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A script that can't be read or run: one line, and nothing happens.
+struct ScriptFileError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

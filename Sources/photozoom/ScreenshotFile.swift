@@ -29,8 +29,9 @@ enum ScreenshotFile {
     }
 }
 
+/// A screenshot or scene dump that could not be written.
 struct ScreenshotError: Error, CustomStringConvertible {
     let path: String
     let reason: String
-    var description: String { "cannot write the screenshot \(path): \(reason)" }
+    var description: String { "cannot write \(path.hasSuffix(".json") ? "the scene dump" : "the screenshot") \(path): \(reason)" }
 }

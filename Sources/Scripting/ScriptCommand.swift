@@ -1,0 +1,29 @@
+/// One line of an input script (`--script FILE`).
+public enum ScriptCommand: Equatable, Sendable {
+    case wait(ms: Double)
+    case tap(x: Double, y: Double)
+    case doubleTap(x: Double, y: Double)
+    /// The primary pointer (or first finger) goes down.
+    case down(x: Double, y: Double)
+    /// Moves there over `ms` (a motion event every frame), or at once when nil.
+    case move(x: Double, y: Double, ms: Double?)
+    case up
+    /// Smooth-scroll units: a wheel notch is 1.
+    case scroll(dx: Double, dy: Double)
+    /// An X keysym name.
+    case key(String)
+    /// Two fingers about (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
+    case pinch(x: Double, y: Double, scale: Double, ms: Double?)
+    case resize(width: Int, height: Int)
+    case screenshot(String)
+    case dump(String)
+}
+
+/// A script line that can't be run: the whole script is refused before anything happens.
+public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let text: String
+    public let reason: String
+
+    public var description: String { "script line \(line): \(reason): \(text)" }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
+///
+///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY
+///     key NAME | pinch X Y SCALE [MS] | resize W H | screenshot FILE | dump FILE
+public enum ScriptParser {
+    public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
+        var commands: [(Int, ScriptCommand)] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let name = words.first else { continue }
+            let text = String(raw).trimmingCharacters(in: [" ", "\t", "\r"])
+            do throws(Reason) {
+                commands.append((index + 1, try command(name, Array(words.dropFirst()))))
+            } catch {
+                throw ScriptError(line: index + 1, text: text, reason: error.text)
+            }
+        }
+        return commands
+    }
+
+    struct Reason: Error { let text: String }
+
+    private static func command(_ name: String, _ args: [String]) throws(Reason) -> ScriptCommand {
+        var a = Arguments(name: name, words: args)
+        let command: ScriptCommand
+        switch name {
+        case "wait": command = .wait(ms: try a.number("MS", min: 0))
+        case "tap": command = .tap(x: try a.number("X"), y: try a.number("Y"))
+        case "double-tap": command = .doubleTap(x: try a.number("X"), y: try a.number("Y"))
+        case "down": command = .down(x: try a.number("X"), y: try a.number("Y"))
+        case "move": command = .move(x: try a.number("X"), y: try a.number("Y"), ms: try a.optionalNumber("MS", min: 0))
+        case "up": command = .up
+        case "scroll": command = .scroll(dx: try a.number("DX"), dy: try a.number("DY"))
+        case "key": command = .key(try a.word("NAME"))
+        case "pinch":
+            command = .pinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
+                             ms: try a.optionalNumber("MS", min: 0))
+        case "resize": command = .resize(width: try a.integer("W"), height: try a.integer("H"))
+        case "screenshot": command = .screenshot(try a.word("FILE"))
+        case "dump": command = .dump(try a.word("FILE"))
+        default: throw Reason(text: "unknown command '\(name)'")
+        }
+        try a.finish()
+        return command
+    }
+}
+
+/// Takes a command's arguments in order, naming what is missing or wrong.
+private struct Arguments {
+    let name: String
+    let words: [String]
+    var next = 0
+
+    init(name: String, words: [String]) { self.name = name; self.words = words }
+
+    mutating func word(_ what: String) throws(ScriptParser.Reason) -> String {
+        guard next < words.count else { throw .init(text: "'\(name)' needs \(what)") }
+        defer { next += 1 }
+        return words[next]
+    }
+
+    mutating func number(_ what: String, min: Double = -.infinity) throws(ScriptParser.Reason) -> Double {
+        let w = try word(what)
+        guard let value = Double(w), value.isFinite else { throw .init(text: "\(what) must be a number, not '\(w)'") }
+        guard value >= min else { throw .init(text: "\(what) must be at least \(min), not \(w)") }
+        return value
+    }
+
+    mutating func optionalNumber(_ what: String, min: Double) throws(ScriptParser.Reason) -> Double? {
+        next < words.count ? try number(what, min: min) : nil
+    }
+
+    mutating func integer(_ what: String) throws(ScriptParser.Reason) -> Int {
+        let w = try word(what)
+        guard let value = Int(w), (1...16384).contains(value) else {
+            throw .init(text: "\(what) must be a whole number of pixels from 1 to 16384, not '\(w)'")
+        }
+        return value
+    }
+
+    func finish() throws(ScriptParser.Reason) {
+        guard next == words.count else { throw .init(text: "unexpected '\(words[next])' after '\(name)'") }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// `photozoom --headless --script FILE`: scripted input on the manual clock.
+@Suite struct ScriptTests {
+    let scratch: URL
+    let manyPhotos: URL
+
+    init() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-script-\(UUID().uuidString)")
+        manyPhotos = scratch.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: manyPhotos, withIntermediateDirectories: true)
+        let bundled = TestImages.bundledFolder
+        let names = try FileManager.default.contentsOfDirectory(atPath: bundled).filter { !$0.hasSuffix(".md") }.sorted()
+        for i in 0..<90 {   // 90 photos: a grid several screens long
+            let name = names[i % names.count]
+            try FileManager.default.createSymbolicLink(atPath: manyPhotos.appendingPathComponent(String(format: "%02d-%@", i, name)).path,
+                                                       withDestinationPath: "\(bundled)/\(name)")
+        }
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func run(_ script: String, _ extra: [String] = []) throws -> (Int32, String) {
+        try ViewerProcess.run(["--headless", "--size", "400x600", "--script", script] + extra + [manyPhotos.path])
+    }
+
+    /// The first cell's top edge on screen, from a `dump`.
+    func firstCellTop(_ dump: String) throws -> Double {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dump))) as! [String: Any]
+        let scroll = (json["children"] as! [[String: Any]]).first { $0["name"] as? String == "grid.scroll" }!
+        let cell = (scroll["children"] as! [[String: Any]]).first { $0["name"] as? String == "cell.0" }!
+        #expect(cell["photo"] as? String != nil)
+        return (cell["frame"] as! [Double])[1]
+    }
+
+    @Test func sameScriptGivesByteIdenticalFrames() throws {
+        let script = try write("flick.txt", """
+            down 200 500
+            move 200 250 80     # a quick flick up
+            up
+            wait 150
+            screenshot \(scratch.path)/mid-RUN.png
+            """)
+        for run in ["1", "2"] {
+            let text = try String(contentsOfFile: script, encoding: .utf8).replacingOccurrences(of: "RUN", with: run)
+            let (status, errors) = try self.run(try write("flick-\(run).txt", text),
+                                                ["--screenshot", "\(scratch.path)/end-\(run).png"])
+            #expect(status == 0, "\(errors)")
+        }
+        for name in ["mid", "end"] {
+            let a = try Data(contentsOf: scratch.appendingPathComponent("\(name)-1.png"))
+            let b = try Data(contentsOf: scratch.appendingPathComponent("\(name)-2.png"))
+            #expect(a == b, "\(name) frames differ")
+        }
+        // Mid-flight differs from the settled end: the grid was still coasting.
+        #expect(try Data(contentsOf: scratch.appendingPathComponent("mid-1.png"))
+                != Data(contentsOf: scratch.appendingPathComponent("end-1.png")))
+    }
+
+    @Test func flickScrollsFartherThanASlowDragOfTheSameLength() throws {
+        let slow = try write("slow.txt", "down 200 500\nmove 200 300 1500\nup\nwait 2000\ndump \(scratch.path)/slow.json\n")
+        let fast = try write("fast.txt", "down 200 500\nmove 200 300 80\nup\nwait 2000\ndump \(scratch.path)/fast.json\n")
+        #expect(try run(slow).0 == 0)
+        #expect(try run(fast).0 == 0)
+        let slowTop = try firstCellTop("\(scratch.path)/slow.json")
+        let fastTop = try firstCellTop("\(scratch.path)/fast.json")
+        #expect(slowTop < 56 - 200 + 1, "dragged 200 px: \(slowTop)")
+        #expect(fastTop < slowTop - 500, "fast \(fastTop), slow \(slowTop)")
+    }
+
+    @Test func malformedLineStopsBeforeAnythingHappens() throws {
+        let out = scratch.appendingPathComponent("never.png").path
+        let script = try write("bad.txt", "wait 100\nscreenshot \(out)\nmove 10 ten\n")
+        let (status, errors) = try run(script, ["--screenshot", out])
+        #expect(status != 0)
+        #expect(errors.contains("script line 3"), "\(errors)")
+        #expect(errors.contains("move 10 ten"), "\(errors)")
+        #expect(errors.split(separator: "\n").count == 1, "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}

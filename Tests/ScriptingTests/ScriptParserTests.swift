@@ -1,0 +1,52 @@
+import Testing
+@testable import Scripting
+
+@Suite struct ScriptParserTests {
+    @Test func parsesEveryCommand() throws {
+        let script = """
+            # open the third photo
+            wait 100
+            tap 10 20          # press and release
+            double-tap 30.5 40
+            down 1 2
+            move 3 4
+            move 5 6 250
+            up
+
+            scroll 0 -2.5
+            key Escape
+            pinch 400 300 2.5
+            pinch 400 300 0.5 500
+            resize 800 600
+            screenshot out/a.png
+            dump scene.json
+            """
+        let commands = try ScriptParser.parse(script).map(\.command)
+        #expect(commands == [
+            .wait(ms: 100), .tap(x: 10, y: 20), .doubleTap(x: 30.5, y: 40), .down(x: 1, y: 2),
+            .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5),
+            .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
+            .resize(width: 800, height: 600), .screenshot("out/a.png"), .dump("scene.json"),
+        ])
+        #expect(try ScriptParser.parse(script).first?.line == 2)
+    }
+
+    @Test(arguments: [
+        ("wait 10\ntapp 1 2", 2, "unknown command 'tapp'", "tapp 1 2"),
+        ("tap 1", 1, "'tap' needs Y", "tap 1"),
+        ("\n\nmove 1 two", 3, "Y must be a number, not 'two'", "move 1 two"),
+        ("wait -5", 1, "MS must be at least 0.0, not -5", "wait -5"),
+        ("up now", 1, "unexpected 'now' after 'up'", "up now"),
+        ("resize 0 600", 1, "W must be a whole number of pixels from 1 to 16384, not '0'", "resize 0 600"),
+        ("key", 1, "'key' needs NAME", "key"),
+        ("  tap 1 nan  # oops", 1, "Y must be a number, not 'nan'", "tap 1 nan  # oops"),
+    ])
+    func malformedLinesNameTheLineAndTheText(script: String, line: Int, reason: String, text: String) {
+        #expect(throws: ScriptError(line: line, text: text, reason: reason)) { try ScriptParser.parse(script) }
+    }
+
+    @Test func errorMessageIsOneLine() {
+        let error = ScriptError(line: 7, text: "tapp 1 2", reason: "unknown command 'tapp'")
+        #expect(error.description == "script line 7: unknown command 'tapp': tapp 1 2")
+    }
+}
