@@ -129,6 +129,30 @@ import TestSupport
         #expect(moved)
     }
 
+    /// A real drag through XTest ends where the same scripted drag ends headless.
+    @Test func realDragScrollsLikeTheScriptedDrag() throws {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        let script = scratch.appendingPathComponent("drag.txt")
+        // Drag up 150 px over half a second, hold still, let go: no momentum either way.
+        try "down 200 450\nmove 200 300 500\nwait 300\nup\n".write(to: script, atomically: true, encoding: .utf8)
+        let reference = scratch.appendingPathComponent("scripted.png").path
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x500", "--script", script.path,
+                                                      "--screenshot", reference, photos, photos])
+        #expect(status == 0, "\(errors)")
+
+        let (_, window) = try launch(["--size", "400x500", photos, photos])
+        try expectWindow(window, toShow: try headless(width: 400, height: 500, paths: [photos, photos]))
+        client.movePointer(to: 200, 450)
+        client.press(button: 1)
+        for step in 1...30 {
+            usleep(16_667)
+            client.movePointer(to: 200, 450 - 5 * step)
+        }
+        usleep(300_000)
+        client.release(button: 1)
+        try expectWindow(window, toShow: try ImageDecoder.decode(path: reference).image)
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)

@@ -99,7 +99,16 @@ final class XTestClient {
     }
 
     func click(button: UInt32) {
+        press(button: button)
+        release(button: button)
+    }
+
+    func press(button: UInt32) {
         XTestFakeButtonEvent(display, button, 1, 0)
+        XSync(display, 0)
+    }
+
+    func release(button: UInt32) {
         XTestFakeButtonEvent(display, button, 0, 0)
         XSync(display, 0)
     }
