@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
+        .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

@@ -15,6 +15,8 @@ public final class X11Window {
     private let window: Window
     private let atoms: Atoms
     private var presenter: FramePresenter
+    /// Pointer, wheel and touch input through XInput 2.2; core events when the server lacks it.
+    private var xi2: XI2Input?
     private let logger: Logger
 
     struct Atoms {
@@ -47,8 +49,8 @@ public final class X11Window {
         let depth = XDefaultDepth(display, screen)
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0   // None: no server-side clearing, so no flicker
+        // Pointer events come through XInput 2 (selected below), or are added here without it.
         attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask
-            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0,
                                UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput), visual,
                                UInt(CWBackPixmap | CWEventMask), &attributes)
@@ -61,9 +63,13 @@ public final class X11Window {
         presenter = shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
                                                  width: Int(size.width), height: Int(size.height))
         setProperties(title: title)
+        xi2 = XI2Input(display: display, window: window)
+        if xi2 == nil {
+            XSelectInput(display, window, attributes.event_mask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        }
         XMapWindow(display, window)
         XFlush(display)
-        logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface")")
+        logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"), input through \(xi2 != nil ? "XInput 2.2" : "core events")")
     }
 
     deinit {
@@ -125,6 +131,8 @@ public final class X11Window {
             return X11InputTranslator.key(&event.xkey).map(WindowEvent.input)
         case ButtonPress, ButtonRelease, MotionNotify:
             return X11InputTranslator.pointer(event).map(WindowEvent.input)
+        case GenericEvent:
+            return xi2?.translate(&event).map(WindowEvent.input)
         default:
             return nil
         }

@@ -84,6 +84,7 @@ import TestSupport
         let (viewer, window) = try launch(["--size", "800x600", "--verbose"], environment: environment)
         try expectWindow(window, toShow: expected)
         #expect(viewer.standardError.contains("presenting through \(path)"), "\(viewer.standardError)")
+        #expect(viewer.standardError.contains("input through XInput 2.2"), "\(viewer.standardError)")
     }
 
     @Test func closeButtonEndsWithStatusZero() throws {

@@ -1,0 +1,101 @@
+import CX11
+import Geometry
+import Input
+import Testing
+@testable import X11Platform
+
+/// XI2 events built by hand, as the server would send them (Xvfb has no touch or smooth-scroll device).
+final class EventFactory {
+    /// The valuator masks and values the events point to, freed with the factory.
+    private var buffers: [UnsafeMutableRawPointer] = []
+
+    deinit { buffers.forEach { $0.deallocate() } }
+
+    /// An XIDeviceEvent; `valuators` maps valuator numbers to values.
+    func event(_ type: Int32, detail: Int32 = 0, x: Double = 0, y: Double = 0, time: UInt = 1000,
+               flags: Int32 = 0, source: Int32 = 11, valuators: [Int32: Double] = [:]) -> XIDeviceEvent {
+        var e = XIDeviceEvent()
+        e.type = GenericEvent
+        e.evtype = type
+        e.detail = detail
+        e.event_x = x
+        e.event_y = y
+        e.time = Time(time)
+        e.flags = flags
+        e.deviceid = 2
+        e.sourceid = source
+        let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+        mask.initialize(repeating: 0, count: 4)
+        for n in valuators.keys { mask[Int(n) >> 3] |= UInt8(1 << (Int(n) & 7)) }
+        let numbers = valuators.keys.sorted()
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: max(1, numbers.count))
+        for (i, n) in numbers.enumerated() { values[i] = valuators[n]! }
+        buffers += [UnsafeMutableRawPointer(mask), UnsafeMutableRawPointer(values)]
+        e.valuators.mask = mask
+        e.valuators.values = values
+        e.valuators.mask_len = 4
+        return e
+    }
+}
+
+@Suite struct XI2DecoderTests {
+    let make = EventFactory()
+
+    @Test func buttonsAndMotion() {
+        var d = XI2Decoder()
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 1, x: 10.5, y: 20, time: 5000))
+            == .pointerDown(at: Point(x: 10.5, y: 20), button: 1, time: 5000))
+        #expect(d.decode(make.event(XI_Motion, x: 12, y: 30, time: 5016)) == .pointerMove(to: Point(x: 12, y: 30), time: 5016))
+        #expect(d.decode(make.event(XI_ButtonRelease, detail: 1, x: 12, y: 30, time: 5032))
+            == .pointerUp(at: Point(x: 12, y: 30), button: 1, time: 5032))
+    }
+
+    @Test func touchesKeepTheirIDs() {
+        var d = XI2Decoder()
+        #expect(d.decode(make.event(XI_TouchBegin, detail: 7, x: 100, y: 200, time: 10))
+            == .touch(.begin, id: 7, at: Point(x: 100, y: 200), time: 10))
+        #expect(d.decode(make.event(XI_TouchUpdate, detail: 7, x: 100, y: 250, time: 26))
+            == .touch(.update, id: 7, at: Point(x: 100, y: 250), time: 26))
+        #expect(d.decode(make.event(XI_TouchBegin, detail: 8, x: 300, y: 200, time: 27))
+            == .touch(.begin, id: 8, at: Point(x: 300, y: 200), time: 27))
+        #expect(d.decode(make.event(XI_TouchEnd, detail: 7, x: 100, y: 260, time: 40))
+            == .touch(.end, id: 7, at: Point(x: 100, y: 260), time: 40))
+    }
+
+    @Test func pointerEventsEmulatedFromATouchAreDropped() {
+        var d = XI2Decoder()
+        let emulated = Int32(XIPointerEmulated)
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 1, flags: emulated)) == nil)
+        #expect(d.decode(make.event(XI_Motion, x: 5, y: 5, flags: emulated)) == nil)
+        #expect(d.decode(make.event(XI_ButtonRelease, detail: 1, flags: emulated)) == nil)
+    }
+
+    @Test func smoothScrollValuatorsBecomeScrollUnitsAndEmulatedWheelButtonsAreDropped() {
+        var d = XI2Decoder()
+        // A touchpad: valuator 2 horizontal, 3 vertical, 15 units a notch.
+        d.scrollValuators[11] = [2: .init(vertical: false, increment: 15), 3: .init(vertical: true, increment: 15)]
+        #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [3: 300])) == nil, "first position: no step yet")
+        #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [3: 330]))
+            == .scroll(dx: 0, dy: 2, at: Point(x: 50, y: 60), modifiers: []))
+        #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [2: 0, 3: 322.5]))
+            == .scroll(dx: 0, dy: -0.5, at: Point(x: 50, y: 60), modifiers: []))
+        #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [2: -30, 3: 322.5]))
+            == .scroll(dx: -2, dy: 0, at: Point(x: 50, y: 60), modifiers: []))
+        // The legacy button the server emulates from that scrolling.
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 5, flags: Int32(XIPointerEmulated))) == nil)
+        // Motion on the pointer axes of the same device is still motion.
+        #expect(d.decode(make.event(XI_Motion, x: 51, y: 61, valuators: [0: 51, 1: 61]))
+            == .pointerMove(to: Point(x: 51, y: 61), time: 1000))
+        // After the pointer re-enters, the valuator may have jumped: no step from that.
+        d.resetScrollPositions(device: 11)
+        #expect(d.decode(make.event(XI_Motion, valuators: [3: 9000])) == nil)
+    }
+
+    @Test func aWheelWithoutScrollValuatorsGivesNotches() {
+        var d = XI2Decoder()
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 5, x: 1, y: 2)) == .scroll(dx: 0, dy: 1, at: Point(x: 1, y: 2), modifiers: []))
+        #expect(d.decode(make.event(XI_ButtonRelease, detail: 5)) == nil)
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 4)) == .scroll(dx: 0, dy: -1, at: .zero, modifiers: []))
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 7)) == .scroll(dx: 1, dy: 0, at: .zero, modifiers: []))
+    }
+}
