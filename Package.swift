@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Scrolling", dependencies: ["Animation"]),
-        .target(name: "Scripting"),
+        .target(name: "Scripting", dependencies: ["Geometry", "Input"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),

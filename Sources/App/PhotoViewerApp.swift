@@ -71,7 +71,7 @@ public final class PhotoViewerApp {
     public func handle(_ event: InputEvent) -> Request? {
         switch event {
         case .scroll(_, let dy, _, _):
-            grid.scrollWheel(notches: dy)
+            grid.scroll(units: dy)
             needsDisplay = true
         case .key(let name, _):
             switch name {

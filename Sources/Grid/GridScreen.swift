@@ -92,9 +92,14 @@ public final class GridScreen {
         if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset) }
     }
 
-    /// Mouse wheel notches (positive: the content moves up), each gliding `wheelStep` px.
-    public func scrollWheel(notches dy: Double) {
-        scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
+    /// Scroll units (positive: the content moves up), `wheelStep` px each. Whole notches of a wheel
+    /// glide there; a touchpad's fractional steps move the content at once, under the fingers.
+    public func scroll(units dy: Double) {
+        if dy == dy.rounded() {
+            scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
+        } else {
+            scrolling.scroll(by: dy * GridStyle.wheelStep)
+        }
     }
 
     /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.

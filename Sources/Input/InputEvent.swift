@@ -28,3 +28,16 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
     public static let control = Modifiers(rawValue: 1 << 1)
     public static let alt = Modifiers(rawValue: 1 << 2)
 }
+
+extension InputEvent {
+    /// The same event at another time (scripts lay events out from 0 and stamp them when played).
+    public func shifted(by ms: Milliseconds) -> InputEvent {
+        switch self {
+        case .pointerDown(let at, let button, let time): return .pointerDown(at: at, button: button, time: time + ms)
+        case .pointerMove(let to, let time): return .pointerMove(to: to, time: time + ms)
+        case .pointerUp(let at, let button, let time): return .pointerUp(at: at, button: button, time: time + ms)
+        case .touch(let phase, let id, let at, let time): return .touch(phase, id: id, at: at, time: time + ms)
+        case .scroll, .key: return self
+        }
+    }
+}

@@ -16,14 +16,15 @@ struct HeadlessRun {
     let logger: Logger
 
     func run(script: [ScriptCommand], screenshot: String?) throws {
+        let timeline = ScriptTimeline(script, frameInterval: 1 / fps)
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
                                  clock: clock, logger: logger)
         app.settle(stepping: clock)
         let renderer = SceneRenderer()
         var quit = false
-        try ScriptPlayer(app: app, clock: clock).play(script, output: { command in
-            switch command {
+        try ScriptPlayer(app: app, clock: clock).play(timeline, output: { action in
+            switch action {
             case .screenshot(let path): try write(app, renderer, to: path)
             case .dump(let path): try writeDump(app, to: path)
             default: break

@@ -215,3 +215,15 @@ import TestSupport
         #expect(app.grid.scrollOffset == 0)
     }
 }
+
+@Suite struct TouchpadScrollTests {
+    @Test func fractionalStepsMoveAtOnce() {
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                                 size: Size(width: 400, height: 400), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        _ = app.handle(.scroll(dx: 0, dy: 0.25, at: .zero, modifiers: []))
+        #expect(app.grid.scrollOffset == 15)
+        #expect(!app.isAnimating)
+    }
+}

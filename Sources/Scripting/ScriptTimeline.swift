@@ -1,0 +1,103 @@
+import Geometry
+import Input
+
+/// A script laid out in time: every event and output at its moment, in seconds from the start,
+/// on frame boundaries (a `move` over MS ms has one motion event a frame). The headless player
+/// steps a manual clock through it; the window player sends it in real time.
+public struct ScriptTimeline: Sendable {
+    public enum Action: Equatable, Sendable {
+        /// An input event; its time field holds ms from the script's start.
+        case input(InputEvent)
+        case resize(width: Int, height: Int)
+        case screenshot(String)
+        case dump(String)
+    }
+
+    public struct Step: Equatable, Sendable {
+        public let time: Double
+        public let action: Action
+    }
+
+    /// How long a scripted tap holds the pointer down, and the gap inside a double tap, ms.
+    public static let tapHold = 50.0
+    public static let doubleTapGap = 100.0
+    /// A pinch's fingers start this far either side of its centre, px; its default length, ms.
+    public static let pinchSpread = 100.0
+    public static let pinchDuration = 300.0
+
+    public private(set) var steps: [Step] = []
+    /// When the last command is over, s.
+    public private(set) var duration = 0.0
+
+    private let frameInterval: Double
+    private var frame = 0
+    private var pointer = Point.zero
+
+    public init(_ commands: [ScriptCommand], frameInterval: Double) {
+        self.frameInterval = frameInterval
+        for command in commands { add(command) }
+        duration = Double(frame) * frameInterval
+    }
+
+    private var now: Double { Double(frame) * frameInterval }
+    private var ms: Milliseconds { Milliseconds((now * 1000).rounded()) }
+
+    private mutating func frames(for ms: Double) -> Int { Int((ms / 1000 / frameInterval).rounded()) }
+
+    private mutating func emit(_ action: Action) { steps.append(Step(time: now, action: action)) }
+
+    private mutating func add(_ command: ScriptCommand) {
+        switch command {
+        case .wait(let t): frame += frames(for: t)
+        case .tap(let x, let y): tap(Point(x: x, y: y))
+        case .doubleTap(let x, let y):
+            tap(Point(x: x, y: y))
+            frame += frames(for: ScriptTimeline.doubleTapGap)
+            tap(Point(x: x, y: y))
+        case .down(let x, let y):
+            pointer = Point(x: x, y: y)
+            emit(.input(.pointerDown(at: pointer, button: 1, time: ms)))
+        case .move(let x, let y, let t):
+            let from = pointer, to = Point(x: x, y: y)
+            let n = t.map { max(1, frames(for: $0)) } ?? 0
+            for i in stride(from: 1, through: n, by: 1) {
+                frame += 1
+                pointer = from + (to - from) * (Double(i) / Double(n))
+                emit(.input(.pointerMove(to: pointer, time: ms)))
+            }
+            if n == 0 {
+                pointer = to
+                emit(.input(.pointerMove(to: pointer, time: ms)))
+            }
+        case .up: emit(.input(.pointerUp(at: pointer, button: 1, time: ms)))
+        case .scroll(let dx, let dy): emit(.input(.scroll(dx: dx, dy: dy, at: pointer, modifiers: [])))
+        case .key(let name): emit(.input(.key(name: name, modifiers: [])))
+        case .pinch(let x, let y, let scale, let t): pinch(Point(x: x, y: y), scale, t ?? ScriptTimeline.pinchDuration)
+        case .resize(let w, let h): emit(.resize(width: w, height: h))
+        case .screenshot(let path): emit(.screenshot(path))
+        case .dump(let path): emit(.dump(path))
+        }
+    }
+
+    private mutating func tap(_ p: Point) {
+        pointer = p
+        emit(.input(.pointerDown(at: p, button: 1, time: ms)))
+        frame += frames(for: ScriptTimeline.tapHold)
+        emit(.input(.pointerUp(at: p, button: 1, time: ms)))
+    }
+
+    private mutating func pinch(_ c: Point, _ scale: Double, _ t: Double) {
+        let d = ScriptTimeline.pinchSpread
+        func fingers(_ phase: TouchPhase, _ spread: Double) {
+            emit(.input(.touch(phase, id: 0, at: Point(x: c.x - spread, y: c.y), time: ms)))
+            emit(.input(.touch(phase, id: 1, at: Point(x: c.x + spread, y: c.y), time: ms)))
+        }
+        fingers(.begin, d)
+        let n = max(1, frames(for: t))
+        for i in 1...n {
+            frame += 1
+            fingers(.update, d * (1 + (scale - 1) * Double(i) / Double(n)))
+        }
+        fingers(.end, d * scale)
+    }
+}
