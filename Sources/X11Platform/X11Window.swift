@@ -17,6 +17,9 @@ public final class X11Window {
     private var presenter: FramePresenter
     /// Pointer, wheel and touch input through XInput 2.2; core events when the server lacks it.
     private var xi2: XI2Input?
+    private let injector: X11InputInjector
+    /// Scripted touches, decoded, waiting for the next `events` call.
+    private var injected: [WindowEvent] = []
     private let logger: Logger
 
     struct Atoms {
@@ -62,6 +65,7 @@ public final class X11Window {
         presentsThroughSharedMemory = shm != nil
         presenter = shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
                                                  width: Int(size.width), height: Int(size.height))
+        injector = X11InputInjector(display: display, window: window)
         setProperties(title: title)
         xi2 = XI2Input(display: display, window: window)
         if xi2 == nil {
@@ -95,13 +99,14 @@ public final class X11Window {
     /// The events that have arrived; waits up to `timeout` seconds (nil: forever) for the X
     /// connection or `wakeDescriptor` to become readable when there are none yet.
     public func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32? = nil) -> [WindowEvent] {
-        if XPending(display) == 0 {
+        if XPending(display) == 0 && injected.isEmpty {
             var fds = [pollfd(fd: connectionFileDescriptor, events: Int16(POLLIN), revents: 0)]
             if let wakeDescriptor { fds.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
             let ms = timeout.map { Int32(max(0, $0 * 1000).rounded(.up)) } ?? -1
             _ = poll(&fds, nfds_t(fds.count), ms)
         }
-        var out: [WindowEvent] = []
+        var out = injected
+        injected = []
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -110,7 +115,21 @@ public final class X11Window {
         return coalesced(out)
     }
 
+    /// Plays `event` as real input (a script in the window): it comes back through `events`.
+    public func inject(_ event: InputEvent) {
+        if let touch = injector.inject(event), let decoded = xi2?.decode(touch) {
+            injected.append(.input(decoded))
+        }
+    }
+
+    /// Asks the server for a new size, as a user dragging the window's edge would.
+    public func requestResize(to newSize: Size) {
+        XResizeWindow(display, window, UInt32(newSize.width), UInt32(newSize.height))
+        XFlush(display)
+    }
+
     private func translate(_ event: inout XEvent) -> WindowEvent? {
+        if let time = X11Window.serverTime(of: event) { injector.noteServerTime(time) }
         switch event.type {
         case Expose:
             return event.xexpose.count == 0 ? .exposed : nil
@@ -135,6 +154,16 @@ public final class X11Window {
             return xi2?.translate(&event).map(WindowEvent.input)
         default:
             return nil
+        }
+    }
+
+    private static func serverTime(of event: XEvent) -> UInt? {
+        switch event.type {
+        case KeyPress, KeyRelease: return event.xkey.time
+        case ButtonPress, ButtonRelease: return event.xbutton.time
+        case MotionNotify: return event.xmotion.time
+        case PropertyNotify: return event.xproperty.time
+        default: return nil
         }
     }
 

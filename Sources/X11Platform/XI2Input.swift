@@ -24,6 +24,9 @@ final class XI2Input {
         refreshScrollValuators()
     }
 
+    /// Decodes a device event that did not come from the server (a scripted touch).
+    func decode(_ event: XIDeviceEvent) -> InputEvent? { decoder.decode(event) }
+
     /// Decodes a GenericEvent if it is one of ours (nil otherwise, or when it is dropped).
     func translate(_ event: inout XEvent) -> InputEvent? {
         var cookie = event.xcookie

@@ -15,18 +15,17 @@ struct HeadlessRun {
     let emptyMessage: String
     let logger: Logger
 
-    func run(script: [ScriptCommand], screenshot: String?) throws {
-        let timeline = ScriptTimeline(script, frameInterval: 1 / fps)
+    func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
                                  clock: clock, logger: logger)
         app.settle(stepping: clock)
         let renderer = SceneRenderer()
         var quit = false
-        try ScriptPlayer(app: app, clock: clock).play(timeline, output: { action in
+        try ScriptPlayer(app: app, clock: clock).play(script ?? ScriptTimeline([], frameInterval: 1 / fps), output: { action in
             switch action {
-            case .screenshot(let path): try write(app, renderer, to: path)
-            case .dump(let path): try writeDump(app, to: path)
+            case .screenshot(let path): try ScreenshotFile.write(app, renderer, to: path)
+            case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
             default: break
             }
         }, request: { request in
@@ -36,27 +35,15 @@ struct HeadlessRun {
                 return false
             case .screenshot:
                 let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
-                try write(app, renderer, to: path)
+                try ScreenshotFile.write(app, renderer, to: path)
                 logger.info("saved screenshot \(path)")
                 return true
             }
         })
         if !quit { app.settle(stepping: clock) }
-        if let screenshot { try write(app, renderer, to: screenshot) }
-        if script.isEmpty && screenshot == nil {
+        if let screenshot { try ScreenshotFile.write(app, renderer, to: screenshot) }
+        if script == nil && screenshot == nil {
             logger.info("headless run settled; nothing to write (add --screenshot FILE or --script FILE)")
-        }
-    }
-
-    private func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, to path: String) throws {
-        try ScreenshotFile.write(renderer.render(app.root, width: Int(app.size.width), height: Int(app.size.height)), to: path)
-    }
-
-    private func writeDump(_ app: PhotoViewerApp, to path: String) throws {
-        do {
-            try SceneDump.json(app.root).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ScreenshotError(path: path, reason: (error as NSError).localizedDescription)
         }
     }
 }

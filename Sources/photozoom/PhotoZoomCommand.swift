@@ -27,7 +27,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: "Write a PNG of the settled screen to this file, then exit.")
     var screenshot: String?
 
-    @Option(help: "Replay input from this script (one command a line; see README), then exit once settled.")
+    @Option(help: "Replay input from this script (one command a line; see README): headless on a simulated clock, in the window in real time.")
     var script: String?
 
     @Flag(help: "Log debug messages.")
@@ -49,19 +49,16 @@ struct PhotoZoomCommand: ParsableCommand {
         }
         let logger = Logger(label: "photozoom")
         // A bad script stops the run before anything happens.
-        let commands = try script.map(loadScript) ?? []
+        let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: 1 / fps) }
 
         let (photos, emptyMessage) = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         if headless {
             try HeadlessRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
-                .run(script: commands, screenshot: screenshot)
+                .run(script: timeline, screenshot: screenshot)
         } else {
-            guard script == nil else {
-                throw ValidationError("--script runs headless for now: add --headless")
-            }
             try WindowRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
-                .run(screenshot: screenshot)
+                .run(script: timeline, screenshot: screenshot)
         }
     }
 

@@ -1,6 +1,8 @@
+import App
 import Foundation
 import Imaging
 import Pixels
+import Rendering
 
 /// Writing screenshots without ever replacing a file the user already has.
 enum ScreenshotFile {
@@ -21,8 +23,22 @@ enum ScreenshotFile {
 
     /// Writes `image` as PNG to `path` (atomically, so a failed write leaves no half file).
     static func write(_ image: PixelImage, to path: String) throws {
+        try write(Data(image.pngData()), to: path)
+    }
+
+    /// Writes what the app shows now, as the window shows it.
+    static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, to path: String) throws {
+        try write(renderer.render(app.root, width: Int(app.size.width), height: Int(app.size.height)), to: path)
+    }
+
+    /// Writes the app's scene tree as JSON (a script's `dump`).
+    static func writeDump(_ app: PhotoViewerApp, to path: String) throws {
+        try write(SceneDump.json(app.root), to: path)
+    }
+
+    private static func write(_ data: Data, to path: String) throws {
         do {
-            try Data(image.pngData()).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw ScreenshotError(path: path, reason: (error as NSError).localizedDescription)
         }

@@ -5,10 +5,13 @@ import Geometry
 import Glibc
 import Logging
 import Rendering
+import Scripting
 import X11Platform
 
 /// The interactive loop: tick and draw at the frame rate while something moves; otherwise sleep in
-/// `poll` until the X server or a finished thumbnail wakes it, so idle costs no CPU.
+/// `poll` until the X server, a finished thumbnail or the next script step wakes it, so idle costs
+/// no CPU. A script starts once the first screen has settled and plays in real time, its input
+/// sent through the server (`X11Window.inject`).
 struct WindowRun {
     let size: Size
     let fps: Double
@@ -16,7 +19,7 @@ struct WindowRun {
     let emptyMessage: String
     let logger: Logger
 
-    func run(screenshot: String?) throws {
+    func run(script: ScriptTimeline?, screenshot: String?) throws {
         let window = try X11Window(displayName: nil, size: size, title: "Photos — PhotoZoomAnimator",
                                    allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
                                    logger: logger)
@@ -26,6 +29,7 @@ struct WindowRun {
                                  loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
         let renderer = SceneRenderer()
         var nextFrame = clock.now
+        var player = script.map { WindowScriptPlayer(timeline: $0) }
 
         while true {
             wake.drain()
@@ -44,8 +48,11 @@ struct WindowRun {
                 window.present { renderer.draw(app.root, on: $0) }
                 app.didDisplay()
             }
-            if let screenshot, app.isSettled {
-                try save(renderer: renderer, app: app, to: screenshot)
+            if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer) {
+                timeout = min(timeout ?? wait, wait)
+            }
+            if let screenshot, app.isSettled, player?.isFinished ?? true {
+                try ScreenshotFile.write(app, renderer, to: screenshot)
                 return
             }
             for event in window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor) {
@@ -63,7 +70,7 @@ struct WindowRun {
                     case .screenshot?:
                         let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
                         do {
-                            try save(renderer: renderer, app: app, to: path)
+                            try ScreenshotFile.write(app, renderer, to: path)
                             logger.info("saved screenshot \(path)")
                         } catch {
                             logger.error("\(error)")
@@ -75,10 +82,37 @@ struct WindowRun {
             }
         }
     }
+}
 
-    private func save(renderer: SceneRenderer, app: PhotoViewerApp, to path: String) throws {
-        let frame = renderer.render(app.root, width: Int(app.size.width), height: Int(app.size.height))
-        try ScreenshotFile.write(frame, to: path)
+/// Sends a script's steps into the window when they are due, counting from the moment the first
+/// screen settled.
+struct WindowScriptPlayer {
+    let timeline: ScriptTimeline
+    private var start: Double?
+    private var next = 0
+
+    init(timeline: ScriptTimeline) { self.timeline = timeline }
+
+    /// Whether every step was sent and the script's time is over.
+    private(set) var isFinished = false
+
+    /// Performs the steps due at `now`; returns the seconds until the next one (nil: none left,
+    /// or not started).
+    mutating func play(due now: Double, app: PhotoViewerApp, window: X11Window, renderer: SceneRenderer) throws -> Double? {
+        if start == nil, app.isSettled { start = now }
+        guard let start, !isFinished else { return nil }
+        while next < timeline.steps.count, timeline.steps[next].time <= now - start {
+            switch timeline.steps[next].action {
+            case .input(let event): window.inject(event)
+            case .resize(let w, let h): window.requestResize(to: Size(width: Double(w), height: Double(h)))
+            case .screenshot(let path): try ScreenshotFile.write(app, renderer, to: path)
+            case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
+            }
+            next += 1
+        }
+        let until = (next < timeline.steps.count ? timeline.steps[next].time : timeline.duration) - (now - start)
+        if next == timeline.steps.count, until <= 0 { isFinished = true }
+        return isFinished ? nil : max(0, until)
     }
 }
 

@@ -154,6 +154,22 @@ import TestSupport
         try expectWindow(window, toShow: try ImageDecoder.decode(path: reference).image)
     }
 
+    /// The same script, played in the window in real time (through the server) and headless.
+    @Test func scriptInTheWindowEndsLikeTheHeadlessScript() throws {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        let script = scratch.appendingPathComponent("window.txt")
+        try "down 200 450\nmove 200 250 400\nwait 300\nup\nscroll 0 1\nwait 400\n".write(to: script, atomically: true, encoding: .utf8)
+        let headlessShot = scratch.appendingPathComponent("script-headless.png").path
+        let windowShot = scratch.appendingPathComponent("script-window.png").path
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x500", "--script", script.path,
+                                                      "--screenshot", headlessShot, photos, photos])
+        #expect(status == 0, "\(errors)")
+        let (viewer, _) = try launch(["--size", "400x500", "--script", script.path, "--screenshot", windowShot, photos, photos])
+        #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
+        let a = try ImageDecoder.decode(path: headlessShot).image, b = try ImageDecoder.decode(path: windowShot).image
+        #expect(PixelComparison(a, b, channelTolerance: 1).differing == 0)
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)

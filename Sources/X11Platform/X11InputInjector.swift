@@ -1,0 +1,90 @@
+import CX11
+import Foundation
+import Geometry
+import Input
+
+/// Sends platform-free input back into the window the way a user would make it: pointer, wheel and
+/// keys as real server input through XTest, so they come back through the same event path; touches,
+/// which XTest can't fake, as XI2 device events handed to the same decoder.
+final class X11InputInjector {
+    private let display: OpaquePointer
+    private let window: Window
+    /// The last server time seen on an event, and when (monotonic s): touches get times in step.
+    private var serverTime: (ms: UInt, at: Double) = (0, 0)
+
+    init(display: OpaquePointer, window: Window) {
+        self.display = display
+        self.window = window
+    }
+
+    func noteServerTime(_ ms: UInt) { serverTime = (ms, Date().timeIntervalSinceReferenceDate) }
+
+    /// Fakes `event`; returns the XI2 event to decode for a touch, nil when the server delivers it.
+    func inject(_ event: InputEvent) -> XIDeviceEvent? {
+        switch event {
+        case .pointerMove(let to, _):
+            move(to)
+        case .pointerDown(let at, let button, _):
+            move(at)
+            XTestFakeButtonEvent(display, UInt32(button), 1, 0)
+        case .pointerUp(let at, let button, _):
+            move(at)
+            XTestFakeButtonEvent(display, UInt32(button), 0, 0)
+        case .scroll(let dx, let dy, let at, _):
+            move(at)
+            notches(Int(dy.rounded()), up: 4, down: 5)
+            notches(Int(dx.rounded()), up: 6, down: 7)
+        case .key(let name, _):
+            key(name)
+        case .touch(let phase, let id, let at, _):
+            return touchEvent(phase, id: id, at: at)
+        }
+        XFlush(display)
+        return nil
+    }
+
+    private func move(_ p: Point) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), Int32(p.x.rounded()), Int32(p.y.rounded()),
+                              &x, &y, &child)
+        XTestFakeMotionEvent(display, -1, x, y, 0)
+    }
+
+    private func notches(_ n: Int, up: UInt32, down: UInt32) {
+        for _ in 0..<abs(n) {
+            XTestFakeButtonEvent(display, n < 0 ? up : down, 1, 0)
+            XTestFakeButtonEvent(display, n < 0 ? up : down, 0, 0)
+        }
+    }
+
+    /// Presses a key by keysym name, with Shift when the symbol is on the shifted level.
+    private func key(_ name: String) {
+        let sym = XStringToKeysym(name)
+        let code = XKeysymToKeycode(display, sym)
+        guard sym != 0, code != 0 else { return }
+        let shifted = XkbKeycodeToKeysym(display, code, 0, 0) != sym
+        let shift = XKeysymToKeycode(display, KeySym(XK_Shift_L))
+        if shifted { XTestFakeKeyEvent(display, UInt32(shift), 1, 0) }
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        if shifted { XTestFakeKeyEvent(display, UInt32(shift), 0, 0) }
+    }
+
+    private func touchEvent(_ phase: TouchPhase, id: Int, at: Point) -> XIDeviceEvent {
+        var e = XIDeviceEvent()
+        e.type = GenericEvent
+        e.evtype = switch phase {
+        case .begin: XI_TouchBegin
+        case .update: XI_TouchUpdate
+        case .end, .cancel: XI_TouchEnd
+        }
+        e.detail = Int32(id)
+        e.event_x = at.x
+        e.event_y = at.y
+        e.event = window
+        let elapsed = Date().timeIntervalSinceReferenceDate - serverTime.at
+        e.time = Time(serverTime.ms + UInt(max(0, elapsed * 1000)))
+        return e
+    }
+}
