@@ -110,24 +110,15 @@ public final class ScrollAxis {
 
     private func clamp(_ x: Double) -> Double { min(max(x, range.lowerBound), range.upperBound) }
 
-    private func banded(_ raw: Double) -> Double {
-        if raw < range.lowerBound {
-            return range.lowerBound - RubberBand.offset(forOvershoot: range.lowerBound - raw, dimension: viewport)
-        }
-        if raw > range.upperBound {
-            return range.upperBound + RubberBand.offset(forOvershoot: raw - range.upperBound, dimension: viewport)
-        }
-        return raw
-    }
+    private func banded(_ raw: Double) -> Double { pastEnds(raw, RubberBand.offset(forOvershoot:dimension:)) }
 
     /// The un-banded offset that shows `shown` (for grabbing the content mid-bounce).
-    private func rawOffset(for shown: Double) -> Double {
-        if shown < range.lowerBound {
-            return range.lowerBound - RubberBand.overshoot(forOffset: range.lowerBound - shown, dimension: viewport)
-        }
-        if shown > range.upperBound {
-            return range.upperBound + RubberBand.overshoot(forOffset: shown - range.upperBound, dimension: viewport)
-        }
-        return shown
+    private func rawOffset(for shown: Double) -> Double { pastEnds(shown, RubberBand.overshoot(forOffset:dimension:)) }
+
+    /// Maps the distance by which `x` lies past either end through `f(distance, viewport)`.
+    private func pastEnds(_ x: Double, _ f: (Double, Double) -> Double) -> Double {
+        if x < range.lowerBound { return range.lowerBound - f(range.lowerBound - x, viewport) }
+        if x > range.upperBound { return range.upperBound + f(x - range.upperBound, viewport) }
+        return x
     }
 }
