@@ -1,5 +1,6 @@
-/// Moves properties of objects (node frames, alphas, scroll offsets, zoom scales …) with springs and
-/// curves, one step per frame tick.
+/// Moves properties of objects (node frames, alphas, scroll offsets, zoom scales …) with springs,
+/// curves and decay, one step per frame tick. As with UIKit, an animation may wait `delay` seconds
+/// before it starts; the value holds still until then.
 ///
 /// A property is named by its object and key path. Animating a property that is already moving
 /// replaces the running animation, starting from its current position and, for springs, its current
@@ -18,7 +19,7 @@ public final class Animator {
 
     public func animate<Root: AnyObject, Value: Animatable>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, to target: Value, with motion: Motion,
-        initialVelocity: Value? = nil, restThreshold: Double = 0.001,
+        delay: Double = 0, initialVelocity: Value? = nil, restThreshold: Double = 0.001,
         completion: ((AnimationEnd) -> Void)? = nil
     ) {
         let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
@@ -29,7 +30,7 @@ public final class Animator {
             previous.end(.retargeted)
         }
         let animation = PropertyAnimation(from: object[keyPath: keyPath], to: target, velocity: velocity,
-                                          motion: motion, start: now, restThreshold: restThreshold)
+                                          motion: motion, start: now + max(0, delay), restThreshold: restThreshold)
         running[key] = AnyAnimation(animation, apply: { [weak object] in object?[keyPath: keyPath] = $0 },
                                     completion: completion)
     }

@@ -22,7 +22,8 @@ final class PropertyAnimation<Value: Animatable> {
 
     /// Position, velocity (units per second) and whether the animation has ended at time `now`.
     func state(at now: Double) -> (value: Value, velocity: Value, done: Bool) {
-        let t = max(0, now - start)
+        guard now >= start else { return (from, .zero, false) }   // still in its delay
+        let t = now - start
         // Frame times are sums of 1/fps: an end that rounding put a hair later still counts.
         let slack = 1e-9
         switch motion {

@@ -100,3 +100,22 @@ import Testing
         #expect(box.x == 100)
     }
 }
+
+@Suite struct DelayTests {
+    @Test func delayedAnimationHoldsStillThenRunsItsFullCurve() {
+        let clock = ManualClock()
+        let animator = Animator(clock: clock)
+        let box = Box()
+        animator.animate(box, \.x, to: 100, with: .curve(.linear, duration: 0.5), delay: 0.25)
+        clock.advance(by: 0.2)
+        animator.tick()
+        #expect(box.x == 0)
+        #expect(animator.isAnimating)
+        clock.advance(by: 0.3)   // 0.25 s into the curve
+        animator.tick()
+        #expect(abs(box.x - 50) < 1e-9)
+        clock.advance(by: 0.25)
+        animator.tick()
+        #expect(box.x == 100 && !animator.isAnimating)
+    }
+}
