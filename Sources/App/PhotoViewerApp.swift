@@ -56,8 +56,9 @@ public final class PhotoViewerApp {
     /// Whether something moves: the loop then ticks at the frame rate.
     public var isAnimating: Bool { animator.isAnimating }
 
-    /// True when nothing is left to load or move: the frame on screen is final.
-    public var isSettled: Bool { loader.isIdle && !animator.isAnimating && !grid.scrolling.isMoving }
+    /// True when nothing is left to load or animate: the frame on screen is final until the next input
+    /// (a finger still holding the grid counts as settled; only input moves it).
+    public var isSettled: Bool { loader.isIdle && !animator.isAnimating }
 
     /// Advances every animation to the clock's time.
     public func tick() {

@@ -201,6 +201,14 @@ import TestSupport
                 "\(fastApp.grid.scrollOffset) vs \(slowApp.grid.scrollOffset)")
     }
 
+    @Test func settlingWithTheGridStillHeldReturns() throws {
+        let (app, clock, _) = try longGrid()
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1000))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 300), time: 1100))
+        app.settle(stepping: clock)
+        #expect(app.grid.scrollOffset == 200)
+    }
+
     @Test func pullingPastTheTopRubberBandsAndSpringsBack() throws {
         let (app, clock, _) = try longGrid()
         _ = app.handle(.pointerDown(at: Point(x: 200, y: 100), button: 1, time: 1000))
