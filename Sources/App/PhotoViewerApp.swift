@@ -37,6 +37,7 @@ public final class PhotoViewerApp {
     private let logger: Logger
     private var thumbnails: [ThumbnailState]
     private var loadedIndices: Set<Int> = []
+    private var requestedIndices: Set<Int> = []
 
     public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader, clock: FrameClock,
                 logger: Logger = Logger(label: "photozoom")) {
@@ -130,6 +131,7 @@ public final class PhotoViewerApp {
     /// Puts finished thumbnails into their cells and logs the ones that failed.
     public func applyFinishedLoads() {
         for result in loader.takeFinished() {
+            requestedIndices.remove(result.index)
             switch result.outcome {
             case .success(let image):
                 grid.setThumbnail(.loaded(image), at: result.index)
@@ -177,6 +179,7 @@ public final class PhotoViewerApp {
         let wanted = grid.indices(withinScreens: PhotoViewerApp.prefetchScreens)
         for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where thumbnails[i] == .none {
             thumbnails[i] = .requested
+            requestedIndices.insert(i)
             loader.request(index: i, path: photos[i].path, side: PhotoViewerApp.thumbnailSide)
         }
         let kept = grid.indices(withinScreens: PhotoViewerApp.keepScreens)
@@ -184,6 +187,12 @@ public final class PhotoViewerApp {
             grid.setThumbnail(.loading, at: i)
             thumbnails[i] = .none
             loadedIndices.remove(i)
+        }
+        // Requests passed by on a fast fling: withdrawn, so the cells in view are not kept waiting.
+        for i in requestedIndices where !kept.contains(i) {
+            loader.withdraw(index: i)
+            thumbnails[i] = .none
+            requestedIndices.remove(i)
         }
     }
 }

@@ -14,7 +14,7 @@ public final class ThumbnailLoader: Sendable {
     }
 
     private let queue = OperationQueue()
-    private let inbox = Mutex<(results: [Result], pending: Int)>(([], 0))
+    private let inbox = Mutex<(results: [Result], pending: Int, withdrawn: Set<Int>)>(([], 0, []))
     private let wake: @Sendable () -> Void
 
     public init(wake: @escaping @Sendable () -> Void = {}) {
@@ -24,8 +24,18 @@ public final class ThumbnailLoader: Sendable {
 
     /// Queues a decode of `path` that covers `side`×`side` px (an aspect-filled square cell).
     public func request(index: Int, path: String, side: Int) {
-        inbox.withLock { $0.pending += 1 }
+        inbox.withLock {
+            $0.pending += 1
+            $0.withdrawn.remove(index)
+        }
         queue.addOperation { [self] in
+            // Scrolled far away before its turn came: skip the decode.
+            let skip = inbox.withLock { state in
+                guard state.withdrawn.remove(index) != nil else { return false }
+                state.pending -= 1
+                return true
+            }
+            if skip { return }
             let outcome: Swift.Result<PixelImage, ImageDecodeError>
             do throws(ImageDecodeError) {
                 outcome = .success(try ImageDecoder.decode(path: path, atLeast: (side, side)).image)
@@ -38,6 +48,11 @@ public final class ThumbnailLoader: Sendable {
             }
             wake()
         }
+    }
+
+    /// Withdraws a request that has not started yet (a decode under way still delivers its result).
+    public func withdraw(index: Int) {
+        inbox.withLock { _ = $0.withdrawn.insert(index) }
     }
 
     /// The results that arrived since the last call, in arrival order.

@@ -29,6 +29,7 @@ struct WindowRun {
                                  loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
         let renderer = SceneRenderer()
         var nextFrame = clock.now
+        var lastPresent = -Double.infinity
         var player = script.map { WindowScriptPlayer(timeline: $0) }
 
         while true {
@@ -45,8 +46,15 @@ struct WindowRun {
                 timeout = max(0, nextFrame - clock.now)
             }
             if app.needsDisplay {
-                window.present { renderer.draw(app.root, on: $0) }
-                app.didDisplay()
+                // At most one frame per interval: a 1000 Hz mouse does not cost 1000 draws a second.
+                let wait = lastPresent + clock.frameInterval - clock.now
+                if wait <= 0 {
+                    window.present { renderer.draw(app.root, on: $0) }
+                    app.didDisplay()
+                    lastPresent = clock.now
+                } else {
+                    timeout = min(timeout ?? wait, wait)
+                }
             }
             if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer) {
                 timeout = min(timeout ?? wait, wait)

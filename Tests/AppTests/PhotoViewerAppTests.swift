@@ -235,3 +235,18 @@ import TestSupport
         #expect(!app.isAnimating)
     }
 }
+
+@Suite struct ThumbnailLoaderTests {
+    @Test func withdrawnRequestsAreNotDecoded() {
+        let loader = ThumbnailLoader()
+        let path = TestImages.bundledFolder + "/Kleiber_by_Lukas_Baubkus.jpg"
+        for i in 0..<40 { loader.request(index: i, path: path, side: 180) }
+        for i in 0..<39 { loader.withdraw(index: i) }
+        loader.waitUntilIdle()
+        let done = loader.takeFinished().map(\.index)
+        #expect(done.contains(39))
+        // Only the decodes that had already started when they were withdrawn (one a core) finish.
+        #expect(done.count <= ProcessInfo.processInfo.activeProcessorCount + 1, "\(done)")
+        #expect(loader.isIdle)
+    }
+}
