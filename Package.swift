@@ -31,19 +31,21 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Scrolling", dependencies: ["Animation"]),
         .target(name: "Scripting", dependencies: ["Geometry", "Input"]),
+        .target(name: "Transitions", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
-        .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling"]),
+        .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [
             "Geometry", "Input", "CX11", "CCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
-            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Imaging", "Rendering", "Grid",
+            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Imaging", "Rendering", "Grid",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [

@@ -6,6 +6,7 @@ import Grid
 import Input
 import Logging
 import SceneGraph
+import Viewer
 
 /// The viewer, free of any windowing system: it owns the scene, takes platform-free input and
 /// says when it needs drawing. The window loop, a headless run and the tests all drive it the same.
@@ -28,11 +29,15 @@ public final class PhotoViewerApp {
     public let photos: [Photo]
     public let grid: GridScreen
     public let animator: Animator
-    public var root: Node { grid.root }
+    public var root: Node { navigator.window }
+    /// The open photo, if any.
+    public var viewer: PhotoViewerScreen? { navigator.viewer }
     public private(set) var needsDisplay = true
 
     private let gestures = GestureCenter()
     private let gridPan = PanRecognizer()
+    private let gridTap = TapRecognizer()
+    private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
     private var thumbnails: [ThumbnailState]
@@ -47,8 +52,15 @@ public final class PhotoViewerApp {
         animator = Animator(clock: clock)
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
         thumbnails = Array(repeating: .none, count: photos.count)
+        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
         gestures.add(gridPan)
+        gestures.add(gridTap)
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
+        gridTap.onRecognized = { [unowned self] tap in
+            guard navigator.isGridActive, let index = grid.index(at: tap.location) else { return }
+            navigator.open(index)
+            needsDisplay = true
+        }
         updateThumbnails()
     }
 
@@ -59,7 +71,7 @@ public final class PhotoViewerApp {
 
     /// True when nothing is left to load or animate: the frame on screen is final until the next input
     /// (a finger still holding the grid counts as settled; only input moves it).
-    public var isSettled: Bool { loader.isIdle && !animator.isAnimating }
+    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !animator.isAnimating }
 
     /// Advances every animation to the clock's time.
     public func tick() {
@@ -79,6 +91,9 @@ public final class PhotoViewerApp {
             switch name {
             case "q": return .quit
             case "s": return .screenshot
+            case "Escape", "BackSpace":
+                navigator.close()
+                needsDisplay = true
             default: break
             }
         case .pointerDown(let at, let button, let time):
@@ -104,6 +119,7 @@ public final class PhotoViewerApp {
 
     /// The content follows a vertical drag, then coasts (UIScrollView's physics).
     private func dragGrid(_ pan: PanRecognizer) {
+        guard navigator.isGridActive || pan.state == .ended || pan.state == .cancelled else { return }
         switch pan.state {
         case .began:
             grid.scrolling.beginDrag()
@@ -123,13 +139,15 @@ public final class PhotoViewerApp {
 
     public func resize(to size: Size) {
         guard size != grid.size else { return }
-        grid.resize(to: size)
+        navigator.resize(to: size)
         updateThumbnails()
         needsDisplay = true
     }
 
-    /// Puts finished thumbnails into their cells and logs the ones that failed.
+    /// Puts finished thumbnails into their cells (logging the ones that failed), and a sharper
+    /// decode into the open photo.
     public func applyFinishedLoads() {
+        if navigator.applyFinishedLoads() { needsDisplay = true }
         for result in loader.takeFinished() {
             requestedIndices.remove(result.index)
             switch result.outcome {
@@ -164,6 +182,7 @@ public final class PhotoViewerApp {
     /// Headless: blocks until the decodes asked for so far are done, and places them.
     public func waitForLoads() {
         loader.waitUntilIdle()
+        navigator.waitForLoads()
         applyFinishedLoads()
     }
 

@@ -4,7 +4,7 @@ import Imaging
 import Pixels
 import Synchronization
 
-/// Decodes thumbnails away from the frame loop, as many at once as there are cores. Finished
+/// Decodes pictures (grid thumbnails, the open photo) away from the frame loop, as many at once as there are cores. Finished
 /// results wait in an inbox until the loop takes them (`takeFinished`); `wake` tells the loop
 /// that something arrived (the window loop writes to its pipe, a headless run needs nothing).
 public final class ThumbnailLoader: Sendable {
@@ -15,7 +15,7 @@ public final class ThumbnailLoader: Sendable {
 
     private let queue = OperationQueue()
     private let inbox = Mutex<(results: [Result], pending: Int, withdrawn: Set<Int>)>(([], 0, []))
-    private let wake: @Sendable () -> Void
+    let wake: @Sendable () -> Void
 
     public init(wake: @escaping @Sendable () -> Void = {}) {
         self.wake = wake

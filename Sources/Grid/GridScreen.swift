@@ -3,11 +3,12 @@ import Geometry
 import Pixels
 import SceneGraph
 import Scrolling
+import Transitions
 
 /// The photo grid: a scrolling field of square, aspect-filled thumbnails under a title bar and
 /// above a tab bar, both translucent so the photos scroll beneath them. It owns its nodes and lays
 /// them out again whenever the size, the scroll offset or a thumbnail changes.
-public final class GridScreen {
+public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public enum Thumbnail {
         case loading
         case loaded(PixelImage)
@@ -23,7 +24,10 @@ public final class GridScreen {
 
     private let scroll = Node(name: "grid.scroll")
     private let titleBar = Node(name: "titleBar")
-    private let tabBar = Node(name: "tabBar")
+    /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
+    public let tabBar = Node(name: "tabBar")
+    /// The photo a zoom transition flies to or from.
+    public var selectedIndex: Int?
     private var cells: [Node] = []
     private var emptyState: Node?
 
@@ -100,6 +104,24 @@ public final class GridScreen {
         } else {
             scrolling.scroll(by: dy * GridStyle.wheelStep)
         }
+    }
+
+    /// The photo whose cell is under `point` (window coordinates), if any.
+    public func index(at point: Point) -> Int? {
+        let p = scroll.convert(point, from: nil)
+        guard scroll.bounds.contains(p) else { return nil }
+        return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0].frame.contains(p) }
+    }
+
+    // MARK: ZoomAnimatorDelegate
+
+    public func transitionWillStartWith(zoomAnimator: ZoomAnimator) {}
+    public func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
+
+    public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { selectedIndex.map { cells[$0] } }
+
+    public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? {
+        selectedIndex.map { cells[$0].convert(cells[$0].bounds, to: nil) }
     }
 
     /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.

@@ -1,0 +1,98 @@
+import Animation
+import Geometry
+import Grid
+import Pixels
+import SceneGraph
+import Transitions
+import Viewer
+
+/// Opens a photo from the grid with the zoom transition and closes it again: the navigation stack
+/// with the seeds' zoom animator. The window's node tree is built here:
+/// `window` ▸ `screens` (grid, viewer) ▸ `transitions` (the flying copy) ▸ the tab bar, on top so
+/// that it fades over the viewer.
+final class PhotoNavigator {
+    let window = Node(name: "window")
+    let grid: GridScreen
+    private(set) var viewer: PhotoViewerScreen?
+    private let screens = Node(name: "screens")
+    private let flights = Node(name: "transitions")
+    private let stack: NavigationStack
+    private let zoom: ZoomAnimator
+    private let photos: [Photo]
+    /// Decodes the open photo at screen size (the grid's loader keeps to thumbnails).
+    private let photoLoader: ThumbnailLoader
+    /// The last screen-size decode, until it can go into the viewer.
+    private var sharper: (index: Int, image: PixelImage)?
+
+    init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
+        self.grid = grid
+        self.photos = photos
+        photoLoader = ThumbnailLoader(wake: loader.wake)
+        stack = NavigationStack(root: grid, container: screens)
+        zoom = ZoomAnimator(animator: animator, layer: flights)
+        window.addChild(screens)
+        window.addChild(flights)
+        window.addChild(grid.tabBar)
+        layOut(grid.size)
+    }
+
+    /// The grid takes input only when it is on top and nothing is flying.
+    var isGridActive: Bool { viewer == nil && !stack.isTransitioning }
+    var isTransitioning: Bool { stack.isTransitioning }
+    var isLoading: Bool { !photoLoader.isIdle }
+
+    /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open).
+    func open(_ index: Int) {
+        guard isGridActive, let image = grid.cell(at: index).image else { return }
+        let name = photos[index].name
+        let screen = PhotoViewerScreen(index: index, photoName: name, image: image, size: grid.size)
+        viewer = screen
+        grid.selectedIndex = index
+        let side = Int(max(grid.size.width, grid.size.height))
+        photoLoader.request(index: index, path: photos[index].path, side: side)
+        stack.push(screen) { [zoom, grid] done in
+            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar,
+                        completion: done)
+        }
+    }
+
+    /// Flies the photo back into its cell (Escape, BackSpace).
+    func close() {
+        guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return }
+        grid.selectedIndex = screen.index
+        stack.pop { [zoom, grid] done in
+            zoom.zoomOut(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
+                         chrome: grid.tabBar) { [weak self] in
+                self?.viewer = nil
+                done()
+            }
+        }
+    }
+
+    func resize(to size: Size) {
+        grid.resize(to: size)
+        viewer?.resize(to: size)
+        layOut(size)
+    }
+
+    /// Puts a finished screen-size decode into the viewer once no transition is flying; true when
+    /// something changed.
+    func applyFinishedLoads() -> Bool {
+        for result in photoLoader.takeFinished() {
+            if case .success(let image) = result.outcome { sharper = (result.index, image) }
+        }
+        guard let sharper, let viewer, viewer.index == sharper.index, !stack.isTransitioning else { return false }
+        viewer.setImage(sharper.image)
+        self.sharper = nil
+        return true
+    }
+
+    func waitForLoads() { photoLoader.waitUntilIdle() }
+
+    private func layOut(_ size: Size) {
+        let frame = Rect(origin: .zero, size: size)
+        window.frame = frame
+        screens.frame = frame
+        flights.frame = frame
+    }
+}

@@ -1,0 +1,76 @@
+import Animation
+import Geometry
+import Pixels
+import SceneGraph
+
+/// Flies a copy of the photo between its grid cell and its place in the viewer (the seeds'
+/// `ZoomAnimator`). The copy is aspect-filled and clipped, so it matches the square cell at one
+/// end and, having the photo's own aspect ratio there, the aspect-fit frame at the other. While it
+/// flies, both reference images are hidden: the photo is on screen exactly once.
+public final class ZoomAnimator {
+    public let animator: Animator
+    /// The node the copy flies in (above the screens, below the tab bar), in window coordinates.
+    public let layer: Node
+    public private(set) var isPresenting = true
+    /// The flying copy, while a transition runs.
+    public private(set) var transitionImage: Node?
+
+    public init(animator: Animator, layer: Node) {
+        self.animator = animator
+        self.layer = layer
+    }
+
+    public var isRunning: Bool { transitionImage != nil }
+
+    /// Zoom in from `from` (the grid) to `to` (the viewer): `fade` goes 0 → 1 (the viewer's
+    /// background), `chrome` → 0 (the tab bar).
+    public func zoomIn(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
+                       fade: Node, chrome: Node?, completion: @escaping () -> Void) {
+        isPresenting = true
+        run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomIn, fade: (fade, 0, 1),
+            chrome: chrome, chromeAlpha: 0, completion: completion)
+    }
+
+    /// Zoom out from `from` (the viewer) to `to` (the grid): `fade` 1 → 0, `chrome` → 1.
+    public func zoomOut(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
+                        fade: Node, chrome: Node?, completion: @escaping () -> Void) {
+        isPresenting = false
+        run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomOut, fade: (fade, fade.alpha, 0),
+            chrome: chrome, chromeAlpha: 1, completion: completion)
+    }
+
+    private func run(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
+                     motion: Motion, fade: (node: Node, start: Double, end: Double), chrome: Node?, chromeAlpha: Double,
+                     completion: @escaping () -> Void) {
+        from.transitionWillStartWith(zoomAnimator: self)
+        to.transitionWillStartWith(zoomAnimator: self)
+        let start = from.referenceImageFrameInTransitioningView(for: self) ?? .zero
+        let end = to.referenceImageFrameInTransitioningView(for: self) ?? start
+        let fromImage = from.referenceImageNode(for: self), toImage = to.referenceImageNode(for: self)
+        fromImage?.isHidden = true
+        toImage?.isHidden = true
+
+        let copy = Node(name: "transitionImage", frame: layer.convert(start, from: nil))
+        copy.image = image
+        copy.contentsName = name
+        copy.contentMode = .aspectFill
+        copy.clipsToBounds = true
+        layer.addChild(copy)
+        transitionImage = copy
+
+        fade.node.alpha = fade.start
+        animator.animate(fade.node, \.alpha, to: fade.end, with: motion)
+        if let chrome { animator.animate(chrome, \.alpha, to: chromeAlpha, with: motion) }
+        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: motion) { [weak self] _ in
+            // One step: the copy goes and both references come back in the same frame.
+            copy.removeFromParent()
+            fromImage?.isHidden = false
+            toImage?.isHidden = false
+            guard let self else { return completion() }
+            transitionImage = nil
+            from.transitionDidEndWith(zoomAnimator: self)
+            to.transitionDidEndWith(zoomAnimator: self)
+            completion()
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Animation
+import Geometry
+import Input
+import SceneGraph
+import Testing
+import TestSupport
+@testable import App
+
+/// Tap a cell: the photo flies into the viewer; Escape: it flies back (DESIGN points 2, 6 and 7).
+@Suite struct ZoomTransitionTests {
+    let clock = ManualClock(fps: 60)
+    let app: PhotoViewerApp
+    /// astronaut.png, second in the bundled folder, in the grid's first row.
+    let index = 1
+    var name: String { app.photos[index].name }
+
+    init() {
+        app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                             size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+    }
+
+    var cellFrame: Rect { app.grid.cell(at: index).convert(app.grid.cell(at: index).bounds, to: nil) }
+
+    func tapCell() {
+        let c = cellFrame.center
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1050))
+    }
+
+    /// How many visible nodes show the photo: every node up to the root shown, alpha above zero.
+    func timesShown(_ photo: String) -> Int {
+        func count(_ node: Node, _ alpha: Double) -> Int {
+            let a = alpha * node.alpha
+            guard !node.isHidden, a > 0 else { return 0 }
+            return (node.contentsName == photo && node.image != nil ? 1 : 0) + node.children.reduce(0) { $0 + count($1, a) }
+        }
+        return count(app.root, 1)
+    }
+
+    /// Runs frames until the transition is over, checking the phantom rule on each; returns the
+    /// flying copy's frames.
+    func runTransition() -> [Rect] {
+        var flights: [Rect] = []
+        var frames = 0
+        while app.isAnimating && frames < 120 {
+            #expect(timesShown(name) == 1, "frame \(frames): the photo is shown \(timesShown(name)) times")
+            if let copy = app.root.descendant(named: "transitionImage") { flights.append(copy.frame) }
+            clock.advanceFrame()
+            app.tick()
+            frames += 1
+        }
+        #expect(timesShown(name) == 1, "after the last frame")
+        return flights
+    }
+
+    @Test func zoomInFliesFromTheCellToTheAspectFitFrame() throws {
+        tapCell()
+        let viewer = try #require(app.viewer)
+        #expect(viewer.index == index)
+        let flights = runTransition()
+        #expect(flights.first == cellFrame, "starts on the cell")
+        // 0.5 s at 60 Hz: the spring ends (and snaps) on frame 30.
+        #expect(flights.count == 30)
+        let fit = viewer.fitFrame
+        #expect(abs(fit.width / fit.height - 1) < 0.01, "the astronaut is square")
+        #expect((flights.last! - fit).magnitude < 2, "within 2 px of the end on the last frame in flight")
+        #expect(app.root.descendant(named: "transitionImage") == nil)
+        #expect(viewer.root.alpha == 1)
+        #expect(app.grid.tabBar.alpha == 0)
+        let photo = try #require(app.root.descendant(named: "viewer.photo"))
+        #expect(photo.convert(photo.bounds, to: nil) == fit)
+    }
+
+    @Test func escapeFliesBackIntoTheCellIn025s() throws {
+        tapCell()
+        _ = runTransition()
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        let flights = runTransition()
+        #expect(flights.count == 15, "0.25 s at 60 Hz")
+        #expect((flights.last! - cellFrame).magnitude < 4, "ease-out: nearly there on the last frame")
+        #expect(app.viewer == nil)
+        #expect(app.grid.tabBar.alpha == 1)
+        #expect(app.root.descendant(named: "viewer") == nil)
+        #expect(app.grid.cell(at: index).isHidden == false)
+    }
+
+    @Test func backSpaceClosesToo() {
+        tapCell()
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "BackSpace", modifiers: []))
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil)
+    }
+
+    @Test func aDragIsNotATap() {
+        let c = cellFrame.center
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
+        _ = app.handle(.pointerMove(to: Point(x: c.x, y: c.y + 40), time: 1030))
+        _ = app.handle(.pointerUp(at: Point(x: c.x, y: c.y + 40), button: 1, time: 1060))
+        #expect(app.viewer == nil)
+    }
+}
