@@ -18,6 +18,7 @@ final class PhotoNavigator {
     private let flights = Node(name: "transitions")
     private let stack: NavigationStack
     private let zoom: ZoomAnimator
+    private let dismissal: ZoomDismissalInteractionController
     private let photos: [Photo]
     /// Decodes the open photo at screen size (the grid's loader keeps to thumbnails).
     private let photoLoader: ThumbnailLoader
@@ -30,6 +31,7 @@ final class PhotoNavigator {
         photoLoader = ThumbnailLoader(wake: loader.wake)
         stack = NavigationStack(root: grid, container: screens)
         zoom = ZoomAnimator(animator: animator, layer: flights)
+        dismissal = ZoomDismissalInteractionController(zoomAnimator: zoom)
         window.addChild(screens)
         window.addChild(flights)
         window.addChild(grid.tabBar)
@@ -64,10 +66,28 @@ final class PhotoNavigator {
             zoom.zoomOut(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
                          chrome: grid.tabBar) { [weak self] in
                 self?.viewer = nil
-                done()
+                done(true)
             }
         }
     }
+
+    /// A downward drag took the photo: the pop starts, following the finger. False when it can't.
+    func beginDismissal() -> Bool {
+        guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }
+        grid.selectedIndex = screen.index
+        stack.pop { [dismissal, grid] done in
+            dismissal.begin(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
+                            chrome: grid.tabBar, viewHeight: grid.size.height) { [weak self] outcome in
+                if outcome == .finished { self?.viewer = nil }
+                done(outcome == .finished)
+            }
+        }
+        return true
+    }
+
+    func updateDismissal(translation: Point) { dismissal.update(translation: translation) }
+
+    func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
 
     func resize(to size: Size) {
         grid.resize(to: size)

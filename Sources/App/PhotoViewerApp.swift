@@ -37,6 +37,8 @@ public final class PhotoViewerApp {
     private let gestures = GestureCenter()
     private let gridPan = PanRecognizer()
     private let gridTap = TapRecognizer()
+    private let viewerPan = PanRecognizer()
+    private var isDismissing = false
     private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
@@ -55,7 +57,9 @@ public final class PhotoViewerApp {
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
         gestures.add(gridPan)
         gestures.add(gridTap)
+        gestures.add(viewerPan)
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
+        viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
         gridTap.onRecognized = { [unowned self] tap in
             guard navigator.isGridActive, let index = grid.index(at: tap.location) else { return }
             navigator.open(index)
@@ -134,6 +138,26 @@ public final class PhotoViewerApp {
             return
         }
         updateThumbnails()
+        needsDisplay = true
+    }
+
+    /// A mostly vertical downward drag on the open photo pulls it out of the viewer.
+    private func dragViewer(_ pan: PanRecognizer) {
+        switch pan.state {
+        case .began:
+            let t = pan.translation
+            guard navigator.viewer != nil, !navigator.isTransitioning, t.y > abs(t.x) else { return }
+            isDismissing = navigator.beginDismissal()
+            if isDismissing { navigator.updateDismissal(translation: t) }
+        case .changed:
+            if isDismissing { navigator.updateDismissal(translation: pan.translation) }
+        case .ended, .cancelled:
+            guard isDismissing else { return }
+            isDismissing = false
+            navigator.endDismissal(translation: pan.translation, velocity: pan.state == .ended ? pan.velocity : .zero)
+        default:
+            return
+        }
         needsDisplay = true
     }
 

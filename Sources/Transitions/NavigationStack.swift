@@ -29,13 +29,21 @@ public final class NavigationStack {
         }
     }
 
-    public func pop(transition: (@escaping () -> Void) -> Void) {
+    /// `transition` calls its argument with true when the pop happened, false when it was called
+    /// off (an interactive dismissal that sprang back): the top screen then stays.
+    public func pop(transition: (@escaping (Bool) -> Void) -> Void) {
         guard !isTransitioning, screens.count > 1 else { return }
         isTransitioning = true
         let leaving = screens.removeLast()
-        top.root.isHidden = false
-        transition { [weak self] in
-            leaving.root.removeFromParent()
+        let below = top
+        below.root.isHidden = false
+        transition { [weak self] popped in
+            if popped {
+                leaving.root.removeFromParent()
+            } else {
+                self?.screens.append(leaving)
+                below.root.isHidden = true
+            }
             self?.isTransitioning = false
         }
     }
