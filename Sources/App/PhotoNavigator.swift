@@ -53,8 +53,11 @@ final class PhotoNavigator {
         let side = Int(max(grid.size.width, grid.size.height))
         photoLoader.request(index: index, path: photos[index].path, side: side)
         stack.push(screen) { [zoom, grid] done in
-            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar,
-                        completion: done)
+            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) {
+                // Covered now: the grid makes the photo's cell fully visible for the way back.
+                grid.reveal(index)
+                done()
+            }
         }
     }
 

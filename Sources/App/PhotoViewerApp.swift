@@ -24,6 +24,9 @@ public final class PhotoViewerApp {
     /// …and dropped again once they are this many screens away, so memory follows the window, not the folder.
     static let keepScreens = 4.0
 
+    /// Shift+S slows every animation by this factor.
+    static let slowMotion = 10.0
+
     private enum ThumbnailState { case none, requested, loaded, failed }
 
     public let photos: [Photo]
@@ -98,6 +101,9 @@ public final class PhotoViewerApp {
             case "Escape", "BackSpace":
                 navigator.close()
                 needsDisplay = true
+            case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
+                animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
+                logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
             default: break
             }
         case .pointerDown(let at, let button, let time):

@@ -106,6 +106,18 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         }
     }
 
+    /// Scrolls, without animation, so that the cell of `index` is fully visible between the bars
+    /// (the seeds' grid keeps the viewer's current photo in view this way while it is covered).
+    public func reveal(_ index: Int) {
+        let cell = layout.cellFrame(at: index)
+        let top = scrolling.offset + layout.topInset, bottom = scrolling.offset + size.height - layout.bottomInset
+        if cell.minY < top {
+            scrolling.setOffset(cell.minY - layout.topInset)
+        } else if cell.maxY > bottom {
+            scrolling.setOffset(cell.maxY - size.height + layout.bottomInset)
+        }
+    }
+
     /// The photo whose cell is under `point` (window coordinates), if any.
     public func index(at point: Point) -> Int? {
         let p = scroll.convert(point, from: nil)

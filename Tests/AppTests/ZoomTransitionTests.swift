@@ -102,3 +102,52 @@ import TestSupport
         #expect(app.viewer == nil)
     }
 }
+
+@Suite struct SlowMotionTests {
+    @Test func shiftSMakesTheZoomTenTimesSlower() {
+        let clock = ManualClock(fps: 60)
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "S", modifiers: [.shift]))
+        let c = app.grid.cell(at: 0).convert(app.grid.cell(at: 0).bounds, to: nil).center
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1050))
+        var frames = 0
+        while app.isAnimating && frames < 1000 { clock.advanceFrame(); app.tick(); frames += 1 }
+        #expect(frames == 300, "0.5 s × 10 at 60 Hz")
+        _ = app.handle(.key(name: "S", modifiers: [.shift]))
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        frames = 0
+        while app.isAnimating && frames < 1000 { clock.advanceFrame(); app.tick(); frames += 1 }
+        #expect(frames == 15, "back to normal speed")
+    }
+}
+
+@Suite struct GridInStepTests {
+    @Test func aCellHalfUnderTheTitleBarIsFullyVisibleWhenThePhotoFliesBack() throws {
+        let clock = ManualClock(fps: 60)
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder, TestImages.bundledFolder]).photos,
+                                 size: Size(width: 400, height: 400), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        app.grid.scrolling.setOffset(150)          // row 1 (y 156–254 in content) now half under the bar
+        let cell = app.grid.cell(at: 5)
+        let before = cell.convert(cell.bounds, to: nil)
+        #expect(before.minY < 56 && before.maxY > 56)
+        let tapAt = Point(x: before.midX, y: before.maxY - 10)
+        _ = app.handle(.pointerDown(at: tapAt, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: tapAt, button: 1, time: 1050))
+        #expect(app.viewer?.index == 5)
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        var last: Rect?
+        while app.isAnimating {
+            last = app.root.descendant(named: "transitionImage")?.frame
+            clock.advanceFrame()
+            app.tick()
+        }
+        let after = cell.convert(cell.bounds, to: nil)
+        #expect(after.minY == 56, "just below the title bar")
+        #expect((try #require(last) - after).magnitude < 4, "the photo lands on the cell where it is now")
+    }
+}
