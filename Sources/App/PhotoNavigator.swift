@@ -74,6 +74,13 @@ final class PhotoNavigator {
         }
     }
 
+    /// What is moving, for the motion trace.
+    var transitionName: String {
+        if dismissal.isRunning { return dismissal.isReleased ? "dismissalReleased" : "dismissing" }
+        if zoom.isRunning { return zoom.isPresenting ? "zoomIn" : "zoomOut" }
+        return "none"
+    }
+
     /// A downward drag took the photo: the pop starts, following the finger. False when it can't.
     func beginDismissal() -> Bool {
         guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }

@@ -87,6 +87,25 @@ public final class PhotoViewerApp {
         grid.scrolling.didTick()
         if grid.scrollOffset != before { updateThumbnails() }
         needsDisplay = true
+        frameObserver?(self)
+    }
+
+    /// Called after every tick (one per frame): `--trace` writes a line here.
+    public var frameObserver: ((PhotoViewerApp) -> Void)?
+
+    /// The state of the motion now.
+    public var traceRecord: MotionTraceRecord {
+        let drag = [viewerPan, gridPan].first { [.began, .changed].contains($0.state) }
+        let photo = root.descendant(named: "transitionImage") ?? root.descendant(named: "viewer.photo")
+        return MotionTraceRecord(
+            time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
+            screen: navigator.viewer == nil ? "grid" : "viewer",
+            transition: navigator.transitionName,
+            photoFrame: photo.map { $0.convert($0.bounds, to: nil).traceArray },
+            backgroundAlpha: navigator.viewer?.root.alpha ?? 0,
+            tabBarAlpha: grid.tabBar.alpha,
+            translation: drag?.translation.traceArray,
+            velocity: drag?.velocity.traceArray)
     }
 
     public func handle(_ event: InputEvent) -> Request? {

@@ -38,7 +38,7 @@ public final class ScriptPlayer {
     /// One frame: time moves on, animations step, and decodes finish before it is drawn.
     private func frame() {
         clock.advanceFrame()
-        if app.isAnimating { app.tick() }
+        app.tick()
         app.waitForLoads()
     }
 }

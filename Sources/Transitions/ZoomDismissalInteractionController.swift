@@ -33,6 +33,8 @@ public final class ZoomDismissalInteractionController {
     public init(zoomAnimator: ZoomAnimator) { self.zoomAnimator = zoomAnimator }
 
     public var isRunning: Bool { transitionImage != nil }
+    /// Let go: springing back or flying into the cell.
+    public private(set) var isReleased = false
 
     /// The finger took the photo (`from`, the viewer) toward `to` (the grid); `fade` is the viewer's
     /// background, `chrome` the tab bar.
@@ -56,6 +58,7 @@ public final class ZoomDismissalInteractionController {
         self.fade = fade
         self.chrome = chrome
         self.completion = completion
+        isReleased = false
     }
 
     public func update(translation: Point) {
@@ -70,6 +73,7 @@ public final class ZoomDismissalInteractionController {
     public func end(translation: Point, velocity: Point) {
         guard let copy = transitionImage, let f = formulas else { return }
         update(translation: translation)
+        isReleased = true
         let centerVelocity = f.centerVelocity(translation, velocity: velocity)
         let scaleVelocity = f.scaleVelocity(translation, velocity: velocity)
         if f.releaseFinishes(translation: translation, velocity: velocity),

@@ -11,6 +11,7 @@ import Scripting
 struct HeadlessRun {
     let size: Size
     let fps: Double
+    let trace: TraceFile?
     let photos: [Photo]
     let emptyMessage: String
     let logger: Logger
@@ -19,6 +20,7 @@ struct HeadlessRun {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
                                  clock: clock, logger: logger)
+        trace?.follow(app)
         app.settle(stepping: clock)
         let renderer = SceneRenderer()
         var quit = false

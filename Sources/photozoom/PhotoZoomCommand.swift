@@ -30,6 +30,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: "Replay input from this script (one command a line; see README): headless on a simulated clock, in the window in real time.")
     var script: String?
 
+    @Option(help: "Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.")
+    var trace: String?
+
     @Flag(help: "Log debug messages.")
     var verbose = false
 
@@ -53,11 +56,12 @@ struct PhotoZoomCommand: ParsableCommand {
 
         let (photos, emptyMessage) = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
+        let traceFile = try trace.map(TraceFile.init(path:))
         if headless {
-            try HeadlessRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try HeadlessRun(size: viewSize, fps: fps, trace: traceFile, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, fps: fps, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try WindowRun(size: viewSize, fps: fps, trace: traceFile, photos: photos, emptyMessage: emptyMessage, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         }
     }

@@ -15,6 +15,7 @@ import X11Platform
 struct WindowRun {
     let size: Size
     let fps: Double
+    let trace: TraceFile?
     let photos: [Photo]
     let emptyMessage: String
     let logger: Logger
@@ -27,6 +28,7 @@ struct WindowRun {
         let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage,
                                  loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
+        trace?.follow(app)
         let renderer = SceneRenderer()
         var nextFrame = clock.now
         var lastPresent = -Double.infinity
@@ -49,6 +51,7 @@ struct WindowRun {
                 // At most one frame per interval: a 1000 Hz mouse does not cost 1000 draws a second.
                 let wait = lastPresent + clock.frameInterval - clock.now
                 if wait <= 0 {
+                    if !app.isAnimating { app.tick() }   // a frame moved by input: still one traced frame
                     window.present { renderer.draw(app.root, on: $0) }
                     app.didDisplay()
                     lastPresent = clock.now

@@ -78,6 +78,27 @@ import TestSupport
         #expect(fastTop < slowTop - 500, "fast \(fastTop), slow \(slowTop)")
     }
 
+    @Test func traceHasALinePerFrameThatFollowsTheSeedsFormulas() throws {
+        let script = try write("pull.txt", "tap 150 100\nwait 700\ndown 200 300\nmove 210 420 300\nup\nwait 400\n")
+        let trace = scratch.appendingPathComponent("trace.jsonl").path
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x600", "--script", script, "--trace", trace,
+                                                      TestImages.bundledFolder])
+        #expect(status == 0, "\(errors)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let records = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let times = records.map { $0["time"] as! Double }
+        #expect(times.count > 60)
+        for (a, b) in zip(times, times.dropFirst()) { #expect(abs(b - a - 1.0 / 60) < 1e-5) }
+        let transitions = Set(records.map { $0["transition"] as! String })
+        #expect(transitions == ["none", "zoomIn", "dismissing", "dismissalReleased"])
+        for r in records where r["transition"] as? String == "dismissing" {
+            let dy = max((r["translation"] as! [Double])[1], 0)
+            #expect(abs(r["backgroundAlpha"] as! Double - (1 - min(dy / 150, 1))) < 1e-4, "translations are traced to 0.001 px")
+            #expect(abs(r["tabBarAlpha"] as! Double - min(dy / 150, 1)) < 1e-4)
+        }
+        #expect(records.last!["screen"] as? String == "grid")
+    }
+
     @Test func malformedLineStopsBeforeAnythingHappens() throws {
         let out = scratch.appendingPathComponent("never.png").path
         let script = try write("bad.txt", "wait 100\nscreenshot \(out)\nmove 10 ten\n")
