@@ -15,6 +15,7 @@ public final class PhotoViewerApp {
     public enum Request: Equatable {
         case quit
         case screenshot
+        case toggleFullScreen
     }
 
     /// Thumbnails are decoded to cover this many px a side: the largest grid cell.
@@ -120,6 +121,15 @@ public final class PhotoViewerApp {
             case "Escape", "BackSpace":
                 navigator.close()
                 needsDisplay = true
+            case "f", "F11":
+                return .toggleFullScreen
+            case "Left", "Right", "Up", "Down", "Home", "End":
+                guard navigator.isGridActive else { break }
+                moveSelection(name)
+            case "Return", "KP_Enter", "space":
+                guard navigator.isGridActive else { break }
+                navigator.open(grid.keyboardSelection ?? 0)
+                needsDisplay = true
             case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -161,6 +171,22 @@ public final class PhotoViewerApp {
             grid.scrolling.endDrag(velocity: 0)
         default:
             return
+        }
+        updateThumbnails()
+        needsDisplay = true
+    }
+
+    /// Arrow keys move the grid's selection (the first key shows it on the first photo).
+    private func moveSelection(_ key: String) {
+        guard let current = grid.keyboardSelection else { return grid.select(0) }
+        let columns = grid.layout.columns
+        switch key {
+        case "Left": grid.select(current - 1)
+        case "Right": grid.select(current + 1)
+        case "Up": grid.select(current - columns)
+        case "Down": grid.select(current + columns)
+        case "Home": grid.select(0)
+        default: grid.select(photos.count - 1)
         }
         updateThumbnails()
         needsDisplay = true

@@ -28,6 +28,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public let tabBar = Node(name: "tabBar")
     /// The photo a zoom transition flies to or from.
     public var selectedIndex: Int?
+    /// The keyboard's selection, drawn as a ring over its cell.
+    public private(set) var keyboardSelection: Int?
+    private let selectionRing = Node(name: "grid.selection")
     private var cells: [Node] = []
     private var emptyState: Node?
 
@@ -54,7 +57,21 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         buildTitleBar(count: photoCount)
         buildTabBar()
         scrolling.onChange = { [scroll] offset in scroll.bounds.origin.y = offset }
+        selectionRing.borderWidth = GridStyle.selectionWidth
+        selectionRing.borderColor = GridStyle.tint
+        selectionRing.isHidden = true
+        scroll.addChild(selectionRing)
         relayout()
+    }
+
+    /// Moves the keyboard selection to `index` (clamped to the photos) and scrolls it into view.
+    public func select(_ index: Int) {
+        guard photoCount > 0 else { return }
+        let i = min(max(index, 0), photoCount - 1)
+        keyboardSelection = i
+        selectionRing.isHidden = false
+        selectionRing.frame = layout.cellFrame(at: i)
+        reveal(i)
     }
 
     /// Content offset, px (outside 0…max only while rubber-banding).
@@ -153,6 +170,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             cell.frame = layout.cellFrame(at: i)
             for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
         }
+        if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         layoutBars()
         if let emptyState { layoutEmptyState(emptyState) }
     }

@@ -19,6 +19,8 @@ enum GridStyle {
     static let brokenGlyphFont = 28.0
     static let emptyTitleFont = 24.0
     static let emptyDetailFont = 14.0
+    /// The keyboard selection's ring, px.
+    static let selectionWidth = 3.0
     /// Wheel scrolling: px per notch.
     static let wheelStep = 60.0
     static let tabs = ["Library", "For You", "Albums", "Search"]

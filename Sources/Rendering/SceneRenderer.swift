@@ -71,6 +71,14 @@ public final class SceneRenderer {
             drawNode(child, on: cr)
         }
 
+        if node.borderWidth > 0 {
+            let w = node.borderWidth
+            addRect(b.insetBy(dx: w / 2, dy: w / 2), radius: max(0, node.cornerRadius - w / 2), on: cr)
+            let c = node.borderColor
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * paintAlpha)
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+        }
         if group {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, node.alpha)

@@ -13,8 +13,11 @@ public final class Node {
     public var isHidden = false
     public var clipsToBounds = false
     public var backgroundColor: Color?
-    /// Corner radius of the background and of the clip, in points.
+    /// Corner radius of the background, the border and the clip, in points.
     public var cornerRadius: Double = 0
+    /// A line drawn just inside the bounds, over the contents and children (CALayer's border).
+    public var borderWidth: Double = 0
+    public var borderColor: Color = .black
     public var image: PixelImage?
     /// What the image is (a photo's file name), for scene dumps and debugging.
     public var contentsName: String?

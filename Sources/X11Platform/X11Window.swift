@@ -122,6 +122,21 @@ public final class X11Window {
         }
     }
 
+    /// Asks the window manager to toggle full screen (EWMH `_NET_WM_STATE_FULLSCREEN`); a resize
+    /// follows when it does. Without a window manager nothing happens.
+    public func toggleFullScreen() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 2   // _NET_WM_STATE_TOGGLE
+        event.xclient.data.l.1 = CLong(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0))
+        event.xclient.data.l.3 = 1   // source: an application
+        XSendEvent(display, XDefaultRootWindow(display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
+
     /// Asks the server for a new size, as a user dragging the window's edge would.
     public func requestResize(to newSize: Size) {
         XResizeWindow(display, window, UInt32(newSize.width), UInt32(newSize.height))

@@ -35,6 +35,8 @@ struct HeadlessRun {
             case .quit:
                 quit = true
                 return false
+            case .toggleFullScreen:
+                return true   // no window to fill
             case .screenshot:
                 let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
                 try ScreenshotFile.write(app, renderer, to: path)

@@ -78,6 +78,8 @@ struct WindowRun {
                     switch app.handle(input) {
                     case .quit?:
                         return
+                    case .toggleFullScreen?:
+                        window.toggleFullScreen()
                     case .screenshot?:
                         let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
                         do {

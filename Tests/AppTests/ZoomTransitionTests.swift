@@ -151,3 +151,29 @@ import TestSupport
         #expect((try #require(last) - after).magnitude < 4, "the photo lands on the cell where it is now")
     }
 }
+
+@Suite struct GridKeyboardTests {
+    @Test func arrowsMoveASelectionAndReturnOpensIt() {
+        let clock = ManualClock(fps: 60)
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        func key(_ name: String) -> PhotoViewerApp.Request? { app.handle(.key(name: name, modifiers: [])) }
+        #expect(app.grid.keyboardSelection == nil)
+        _ = key("Right")
+        #expect(app.grid.keyboardSelection == 0, "the first key shows the selection on the first photo")
+        _ = key("Right"); _ = key("Down")
+        #expect(app.grid.keyboardSelection == 1 + app.grid.layout.columns)
+        _ = key("Up"); _ = key("Left"); _ = key("Left")
+        #expect(app.grid.keyboardSelection == 0, "clamped at the first photo")
+        _ = key("End")
+        #expect(app.grid.keyboardSelection == 14)
+        _ = key("Home")
+        _ = key("Right")
+        let ring = app.root.descendant(named: "grid.selection")!
+        #expect(!ring.isHidden && ring.frame == app.grid.layout.cellFrame(at: 1))
+        _ = key("Return")
+        #expect(app.viewer?.index == 1)
+        #expect(key("f") == .toggleFullScreen && key("F11") == .toggleFullScreen)
+    }
+}
