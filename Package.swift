@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Scrolling", dependencies: ["Animation"]),
         .target(name: "Scripting", dependencies: ["Geometry", "Input"]),
         .target(name: "Transitions", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation"]),
-        .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions"]),
+        .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",

@@ -47,11 +47,13 @@ final class PhotoNavigator {
     func open(_ index: Int) {
         guard isGridActive, let image = grid.cell(at: index).image else { return }
         let name = photos[index].name
-        let screen = PhotoViewerScreen(index: index, photoName: name, image: image, size: grid.size)
+        let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, animator: zoom.animator,
+                                       name: { [photos] in photos[$0].name },
+                                       picture: { [grid] in grid.cell(at: $0).image })
+        screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         viewer = screen
         grid.selectedIndex = index
-        let side = Int(max(grid.size.width, grid.size.height))
-        photoLoader.request(index: index, path: photos[index].path, side: side)
+        requestSharper(index)
         stack.push(screen) { [zoom, grid] done in
             zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) {
                 // Covered now: the grid makes the photo's cell fully visible for the way back.
@@ -59,6 +61,17 @@ final class PhotoNavigator {
                 done()
             }
         }
+    }
+
+    /// The pager came to rest on `i`: the grid keeps that cell in view, and a sharp decode is asked for.
+    private func pageSettled(_ i: Int) {
+        grid.selectedIndex = i
+        grid.reveal(i)
+        requestSharper(i)
+    }
+
+    private func requestSharper(_ i: Int) {
+        photoLoader.request(index: i, path: photos[i].path, side: Int(max(grid.size.width, grid.size.height)))
     }
 
     /// Flies the photo back into its cell (Escape, BackSpace).
@@ -111,8 +124,8 @@ final class PhotoNavigator {
         for result in photoLoader.takeFinished() {
             if case .success(let image) = result.outcome { sharper = (result.index, image) }
         }
-        guard let sharper, let viewer, viewer.index == sharper.index, !stack.isTransitioning else { return false }
-        viewer.setImage(sharper.image)
+        guard let sharper, let viewer, !stack.isTransitioning else { return false }
+        viewer.setImage(sharper.image, for: sharper.index)
         self.sharper = nil
         return true
     }

@@ -43,6 +43,7 @@ public final class PhotoViewerApp {
     private let gridTap = TapRecognizer()
     private let viewerPan = PanRecognizer()
     private var isDismissing = false
+    private var isPaging = false
     private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
@@ -97,7 +98,7 @@ public final class PhotoViewerApp {
     /// The state of the motion now.
     public var traceRecord: MotionTraceRecord {
         let drag = [viewerPan, gridPan].first { [.began, .changed].contains($0.state) }
-        let photo = root.descendant(named: "transitionImage") ?? root.descendant(named: "viewer.photo")
+        let photo = root.descendant(named: "transitionImage") ?? navigator.viewer?.photoNode
         return MotionTraceRecord(
             time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
             screen: navigator.viewer == nil ? "grid" : "viewer",
@@ -124,8 +125,13 @@ public final class PhotoViewerApp {
             case "f", "F11":
                 return .toggleFullScreen
             case "Left", "Right", "Up", "Down", "Home", "End":
-                guard navigator.isGridActive else { break }
-                moveSelection(name)
+                if let viewer = navigator.viewer {
+                    guard !navigator.isTransitioning, name == "Left" || name == "Right" else { break }
+                    viewer.page(by: name == "Left" ? -1 : 1)
+                    needsDisplay = true
+                } else if navigator.isGridActive {
+                    moveSelection(name)
+                }
             case "Return", "KP_Enter", "space":
                 guard navigator.isGridActive else { break }
                 navigator.open(grid.keyboardSelection ?? 0)
@@ -197,15 +203,24 @@ public final class PhotoViewerApp {
         switch pan.state {
         case .began:
             let t = pan.translation
-            guard navigator.viewer != nil, !navigator.isTransitioning, t.y > abs(t.x) else { return }
-            isDismissing = navigator.beginDismissal()
-            if isDismissing { navigator.updateDismissal(translation: t) }
+            guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+            if abs(t.x) >= abs(t.y) {
+                isPaging = true
+                viewer.beginPaging()
+                viewer.dragPaging(translation: t.x)
+            } else if t.y > 0 {
+                isDismissing = navigator.beginDismissal()
+                if isDismissing { navigator.updateDismissal(translation: t) }
+            }
         case .changed:
+            if isPaging { navigator.viewer?.dragPaging(translation: pan.translation.x) }
             if isDismissing { navigator.updateDismissal(translation: pan.translation) }
         case .ended, .cancelled:
-            guard isDismissing else { return }
+            let velocity = pan.state == .ended ? pan.velocity : .zero
+            if isPaging { navigator.viewer?.endPaging(velocity: velocity.x) }
+            if isDismissing { navigator.endDismissal(translation: pan.translation, velocity: velocity) }
+            isPaging = false
             isDismissing = false
-            navigator.endDismissal(translation: pan.translation, velocity: pan.state == .ended ? pan.velocity : .zero)
         default:
             return
         }

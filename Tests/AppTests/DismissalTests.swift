@@ -67,7 +67,7 @@ import TestSupport
         release(at: p)
         app.settle(stepping: clock)
         #expect(app.viewer != nil, "sprang back")
-        #expect(app.root.descendant(named: "viewer.photo")?.isHidden == false)
+        #expect(app.viewer?.photoNode?.isHidden == false)
         #expect(app.viewer!.root.alpha == 1 && app.grid.tabBar.alpha == 0)
     }
 

@@ -68,8 +68,9 @@ import TestSupport
         #expect(app.root.descendant(named: "transitionImage") == nil)
         #expect(viewer.root.alpha == 1)
         #expect(app.grid.tabBar.alpha == 0)
-        let photo = try #require(app.root.descendant(named: "viewer.photo"))
-        #expect(photo.convert(photo.bounds, to: nil) == fit)
+        let page = try #require(viewer.photoNode)
+        #expect(page.convert(page.bounds, to: nil) == Rect(x: 0, y: 0, width: 640, height: 480))
+        #expect(fit == Rect(x: 80, y: 0, width: 480, height: 480), "the square photo, aspect-fit and centred")
     }
 
     @Test func escapeFliesBackIntoTheCellIn025s() throws {
