@@ -40,7 +40,7 @@ public final class PhotoViewerApp {
 
     private let gestures = GestureCenter()
     private let gridPan = PanRecognizer()
-    private let gridTap = TapRecognizer()
+    private let gridTap = TapRecognizer()   // the grid's and the viewer's
     private let viewerPan = PanRecognizer()
     private var isDismissing = false
     private var isPaging = false
@@ -65,11 +65,7 @@ public final class PhotoViewerApp {
         gestures.add(viewerPan)
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
         viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
-        gridTap.onRecognized = { [unowned self] tap in
-            guard navigator.isGridActive, let index = grid.index(at: tap.location) else { return }
-            navigator.open(index)
-            needsDisplay = true
-        }
+        gridTap.onRecognized = { [unowned self] tap in tapped(at: tap.location) }
         updateThumbnails()
     }
 
@@ -179,6 +175,16 @@ public final class PhotoViewerApp {
             return
         }
         updateThumbnails()
+        needsDisplay = true
+    }
+
+    /// A tap opens a cell in the grid; in the viewer the back button closes, elsewhere the bars toggle.
+    private func tapped(at point: Point) {
+        if navigator.isGridActive, let index = grid.index(at: point) {
+            navigator.open(index)
+        } else if let viewer = navigator.viewer, !navigator.isTransitioning {
+            if viewer.isBackButton(at: point) { navigator.close() } else { viewer.toggleBars() }
+        }
         needsDisplay = true
     }
 

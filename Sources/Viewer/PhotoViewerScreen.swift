@@ -9,7 +9,8 @@ import Transitions
 /// with a gap between pages. A horizontal drag follows the finger; on release the pager turns to
 /// the next or previous page when the finger moves toward it faster than `turnVelocity` or has
 /// dragged it more than half way, and otherwise goes back; the settling spring takes over the
-/// release velocity. (Zoom within a page comes next.)
+/// release velocity. A top bar holds the back button and the photo's name. (Zoom within a page
+/// comes next.)
 public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// Space between pages, px.
     public static let pageGap = 10.0
@@ -32,6 +33,10 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     }
 
     private let pages = Node(name: "viewer.pages")
+    /// The top bar: a back button and the photo's name; a tap on the photo shows or hides it.
+    public let topBar = Node(name: "viewer.topBar")
+    private let backButton = Node(name: "viewer.back")
+    private let titleLabel = Node(name: "viewer.title")
     private var pageNodes: [Int: Node] = [:]
     private let animator: Animator
     private let name: (Int) -> String
@@ -50,7 +55,35 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         root.backgroundColor = .black
         pages.clipsToBounds = true
         root.addChild(pages)
+        buildTopBar()
         resize(to: size)
+    }
+
+    /// Bar geometry and look, px (the grid's bar style, on the viewer).
+    static let barHeight = 56.0
+    static let barColor = Color(hex: 0xF9F9F9, alpha: 0.94)
+    static let tint = Color(hex: 0x007AFF)
+    static let barsFade = Motion.curve(.easeInOut, duration: 0.25)
+
+    public var barsVisible: Bool { topBar.alpha > 0.5 }
+
+    /// A single tap on the photo: the bars fade out, or back in.
+    public func toggleBars() {
+        animator.animate(topBar, \.alpha, to: barsVisible ? 0 : 1, with: PhotoViewerScreen.barsFade)
+    }
+
+    /// Whether `point` (window coordinates) is on the back button while the bars show.
+    public func isBackButton(at point: Point) -> Bool {
+        barsVisible && backButton.convert(backButton.bounds, to: nil).contains(point)
+    }
+
+    private func buildTopBar() {
+        topBar.backgroundColor = PhotoViewerScreen.barColor
+        backButton.text = TextContents("‹ Photos", fontSize: 17, color: PhotoViewerScreen.tint, alignment: .leading)
+        titleLabel.text = TextContents(photoName, fontSize: 15, weight: .bold, color: .black)
+        topBar.addChild(backButton)
+        topBar.addChild(titleLabel)
+        root.addChild(topBar)
     }
 
     public var pitch: Double { size.width + PhotoViewerScreen.pageGap }
@@ -70,6 +103,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         animator.cancel(self, \.pagingOffset)
         pagingOffset = Double(index) * pitch
         layOutPages()
+        topBar.frame = Rect(x: 0, y: 0, width: size.width, height: PhotoViewerScreen.barHeight)
+        backButton.frame = Rect(x: 12, y: 0, width: 110, height: PhotoViewerScreen.barHeight)
+        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
     }
 
     /// The current photo's aspect-fit frame in the window.
@@ -118,6 +154,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     private func turn(to target: Int, velocity: Double) {
         index = target
+        titleLabel.text?.string = photoName
         layOutPages()
         animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: PhotoViewerScreen.settle,
                          initialVelocity: velocity) { [weak self] end in

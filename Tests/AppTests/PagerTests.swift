@@ -108,3 +108,29 @@ import TestSupport
         #expect(app.viewer == nil)
     }
 }
+
+@Suite struct ViewerChromeTests {
+    @Test func tapTogglesTheBarsAndTheBackButtonCloses() {
+        let clock = ManualClock(fps: 60)
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        func tap(_ p: Point) {
+            let ms = Milliseconds((clock.now * 1000).rounded())
+            _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+            _ = app.handle(.pointerUp(at: p, button: 1, time: ms + 40))
+            app.settle(stepping: clock)
+        }
+        tap(app.grid.cell(at: 2).convert(app.grid.cell(at: 2).bounds, to: nil).center)
+        let viewer = app.viewer!
+        #expect(viewer.barsVisible)
+        #expect(app.root.descendant(named: "viewer.title")?.text?.string == app.photos[2].name)
+        tap(Point(x: 320, y: 300))
+        #expect(!viewer.barsVisible && viewer.topBar.alpha == 0)
+        #expect(!viewer.isBackButton(at: Point(x: 40, y: 28)), "a hidden button can't be pressed")
+        tap(Point(x: 40, y: 28))            // shows the bars again
+        #expect(viewer.barsVisible)
+        tap(Point(x: 40, y: 28))            // now it is the back button
+        #expect(app.viewer == nil)
+    }
+}
