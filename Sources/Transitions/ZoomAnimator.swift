@@ -39,6 +39,17 @@ public final class ZoomAnimator {
             chrome: chrome, chromeAlpha: 1, completion: completion)
     }
 
+    /// The flying copy, added to the layer: aspect-filled and clipped like a cell.
+    func makeTransitionImage(_ image: PixelImage, name: String?, frame: Rect) -> Node {
+        let copy = Node(name: "transitionImage", frame: frame)
+        copy.image = image
+        copy.contentsName = name
+        copy.contentMode = .aspectFill
+        copy.clipsToBounds = true
+        layer.addChild(copy)
+        return copy
+    }
+
     private func run(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
                      motion: Motion, fade: (node: Node, start: Double, end: Double), chrome: Node?, chromeAlpha: Double,
                      completion: @escaping () -> Void) {
@@ -50,12 +61,7 @@ public final class ZoomAnimator {
         fromImage?.isHidden = true
         toImage?.isHidden = true
 
-        let copy = Node(name: "transitionImage", frame: layer.convert(start, from: nil))
-        copy.image = image
-        copy.contentsName = name
-        copy.contentMode = .aspectFill
-        copy.clipsToBounds = true
-        layer.addChild(copy)
+        let copy = makeTransitionImage(image, name: name, frame: layer.convert(start, from: nil))
         transitionImage = copy
 
         fade.node.alpha = fade.start

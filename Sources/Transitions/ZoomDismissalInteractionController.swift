@@ -45,13 +45,7 @@ public final class ZoomDismissalInteractionController {
         let fit = layer.convert(from.referenceImageFrameInTransitioningView(for: zoomAnimator) ?? .zero, from: nil)
         hidden = [from.referenceImageNode(for: zoomAnimator), to.referenceImageNode(for: zoomAnimator)].compactMap { $0 }
         hidden.forEach { $0.isHidden = true }
-        let copy = Node(name: "transitionImage", frame: fit)
-        copy.image = image
-        copy.contentsName = name
-        copy.contentMode = .aspectFill
-        copy.clipsToBounds = true
-        layer.addChild(copy)
-        transitionImage = copy
+        transitionImage = zoomAnimator.makeTransitionImage(image, name: name, frame: fit)
         formulas = DismissalFormulas(viewHeight: viewHeight, anchor: fit.center, photoHeight: fit.height)
         self.from = from
         self.to = to

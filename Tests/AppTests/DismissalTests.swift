@@ -15,9 +15,7 @@ import TestSupport
     let size = Size(width: 640, height: 480)
 
     init() {
-        app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos, size: size,
-                             emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        app = settledApp(size: size, clock: clock)
         let cell = app.grid.cell(at: index)
         let c = cell.convert(cell.bounds, to: nil).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: ms))

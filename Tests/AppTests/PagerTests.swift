@@ -13,9 +13,7 @@ import TestSupport
     let app: PhotoViewerApp
 
     init() {
-        app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                             size: Size(width: 400, height: 400), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        app = settledApp(size: Size(width: 400, height: 400), clock: clock)
     }
 
     var ms: Milliseconds { Milliseconds((clock.now * 1000).rounded()) }
@@ -112,16 +110,14 @@ import TestSupport
 @Suite struct ViewerChromeTests {
     @Test func tapTogglesTheBarsAndTheBackButtonCloses() {
         let clock = ManualClock(fps: 60)
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
         func tap(_ p: Point) {
             let ms = Milliseconds((clock.now * 1000).rounded())
             _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
             _ = app.handle(.pointerUp(at: p, button: 1, time: ms + 40))
             app.settle(stepping: clock)
         }
-        tap(app.grid.cell(at: 2).convert(app.grid.cell(at: 2).bounds, to: nil).center)
+        tap(app.cellFrame(2).center)
         let viewer = app.viewer!
         #expect(viewer.barsVisible)
         #expect(app.root.descendant(named: "viewer.title")?.text?.string == app.photos[2].name)

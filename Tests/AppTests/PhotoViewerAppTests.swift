@@ -227,9 +227,7 @@ import TestSupport
 @Suite struct TouchpadScrollTests {
     @Test func fractionalStepsMoveAtOnce() {
         let clock = ManualClock()
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                                 size: Size(width: 400, height: 400), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        let app = settledApp(size: Size(width: 400, height: 400), clock: clock)
         _ = app.handle(.scroll(dx: 0, dy: 0.25, at: .zero, modifiers: []))
         #expect(app.grid.scrollOffset == 15)
         #expect(!app.isAnimating)

@@ -15,9 +15,7 @@ import TestSupport
     var name: String { app.photos[index].name }
 
     init() {
-        app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                             size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        app = settledApp(size: Size(width: 640, height: 480), clock: clock)
     }
 
     var cellFrame: Rect { app.grid.cell(at: index).convert(app.grid.cell(at: index).bounds, to: nil) }
@@ -107,11 +105,9 @@ import TestSupport
 @Suite struct SlowMotionTests {
     @Test func shiftSMakesTheZoomTenTimesSlower() {
         let clock = ManualClock(fps: 60)
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
         _ = app.handle(.key(name: "S", modifiers: [.shift]))
-        let c = app.grid.cell(at: 0).convert(app.grid.cell(at: 0).bounds, to: nil).center
+        let c = app.cellFrame(0).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
         _ = app.handle(.pointerUp(at: c, button: 1, time: 1050))
         var frames = 0
@@ -128,9 +124,7 @@ import TestSupport
 @Suite struct GridInStepTests {
     @Test func aCellHalfUnderTheTitleBarIsFullyVisibleWhenThePhotoFliesBack() throws {
         let clock = ManualClock(fps: 60)
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder, TestImages.bundledFolder]).photos,
-                                 size: Size(width: 400, height: 400), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        let app = settledApp(size: Size(width: 400, height: 400), folders: [TestImages.bundledFolder, TestImages.bundledFolder], clock: clock)
         app.grid.scrolling.setOffset(150)          // row 1 (y 156–254 in content) now half under the bar
         let cell = app.grid.cell(at: 5)
         let before = cell.convert(cell.bounds, to: nil)
@@ -156,9 +150,7 @@ import TestSupport
 @Suite struct GridKeyboardTests {
     @Test func arrowsMoveASelectionAndReturnOpensIt() {
         let clock = ManualClock(fps: 60)
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
-                                 size: Size(width: 640, height: 480), emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
-        app.settle(stepping: clock)
+        let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
         func key(_ name: String) -> PhotoViewerApp.Request? { app.handle(.key(name: name, modifiers: [])) }
         #expect(app.grid.keyboardSelection == nil)
         _ = key("Right")
