@@ -116,6 +116,9 @@ final class PhotoNavigator {
         grid.resize(to: size)
         viewer?.resize(to: size)
         layOut(size)
+        if let index = grid.selectedIndex, zoom.isRunning, !zoom.isPresenting { grid.reveal(index) }
+        zoom.destinationMoved()
+        dismissal.layoutChanged(viewHeight: size.height)
     }
 
     /// Puts a finished screen-size decode into the viewer once no transition is flying; true when

@@ -22,6 +22,17 @@ public final class ZoomAnimator {
 
     public var isRunning: Bool { transitionImage != nil }
 
+    /// The flight under way: where it goes, how, and what ends it (kept for a resize mid-flight).
+    private var flight: (to: ZoomAnimatorDelegate, motion: Motion, land: (AnimationEnd) -> Void)?
+
+    /// The window changed size mid-flight: the copy heads for where the destination is now,
+    /// keeping its velocity (a spring takes it over; a curve starts again from where the copy is).
+    public func destinationMoved() {
+        guard let copy = transitionImage, let flight,
+              let end = flight.to.referenceImageFrameInTransitioningView(for: self) else { return }
+        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: flight.motion, completion: flight.land)
+    }
+
     /// Zoom in from `from` (the grid) to `to` (the viewer): `fade` goes 0 → 1 (the viewer's
     /// background), `chrome` → 0 (the tab bar).
     public func zoomIn(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
@@ -67,16 +78,20 @@ public final class ZoomAnimator {
         fade.node.alpha = fade.start
         animator.animate(fade.node, \.alpha, to: fade.end, with: motion)
         if let chrome { animator.animate(chrome, \.alpha, to: chromeAlpha, with: motion) }
-        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: motion) { [weak self] _ in
+        let land: (AnimationEnd) -> Void = { [weak self] end in
+            guard end != .retargeted else { return }   // a resize sent it elsewhere: not over yet
             // One step: the copy goes and both references come back in the same frame.
             copy.removeFromParent()
             fromImage?.isHidden = false
             toImage?.isHidden = false
             guard let self else { return completion() }
             transitionImage = nil
+            flight = nil
             from.transitionDidEndWith(zoomAnimator: self)
             to.transitionDidEndWith(zoomAnimator: self)
             completion()
         }
+        flight = (to, motion, land)
+        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: motion, completion: land)
     }
 }

@@ -29,6 +29,7 @@ public final class ZoomDismissalInteractionController {
     private var fade: Node?
     private var chrome: Node?
     private var completion: ((Outcome) -> Void)?
+    private var lastTranslation: Point?
 
     public init(zoomAnimator: ZoomAnimator) { self.zoomAnimator = zoomAnimator }
 
@@ -53,9 +54,22 @@ public final class ZoomDismissalInteractionController {
         self.chrome = chrome
         self.completion = completion
         isReleased = false
+        lastTranslation = nil
+    }
+
+    /// The window changed size while the finger holds the photo: the formulas take the new fit
+    /// frame and height, so the photo stays under the finger by the same rules.
+    public func layoutChanged(viewHeight: Double) {
+        guard transitionImage != nil, !isReleased, let from,
+              let fit = from.referenceImageFrameInTransitioningView(for: zoomAnimator) else { return }
+        let frame = layer.convert(fit, from: nil)
+        transitionImage?.bounds.size = frame.size
+        formulas = DismissalFormulas(viewHeight: viewHeight, anchor: frame.center, photoHeight: frame.height)
+        if let lastTranslation { update(translation: lastTranslation) }
     }
 
     public func update(translation: Point) {
+        lastTranslation = translation
         guard let copy = transitionImage, let f = formulas else { return }
         fade?.alpha = f.backgroundAlpha(translation)
         chrome?.alpha = f.tabBarAlpha(translation)

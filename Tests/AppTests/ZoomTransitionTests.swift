@@ -170,3 +170,66 @@ import TestSupport
         #expect(key("f") == .toggleFullScreen && key("F11") == .toggleFullScreen)
     }
 }
+
+/// Resizing the window in the middle of each transition (issue 5 point 10).
+@Suite struct ResizeMidTransitionTests {
+    let clock = ManualClock(fps: 60)
+    let app: PhotoViewerApp
+
+    init() { app = settledApp(size: Size(width: 640, height: 480), clock: clock) }
+
+    func frames(_ n: Int) { for _ in 0..<n { clock.advanceFrame(); app.tick() } }
+
+    /// Runs to the end; returns the copy's last frame in flight.
+    func landing() -> Rect? {
+        var last: Rect?
+        while app.isAnimating {
+            last = app.root.descendant(named: "transitionImage")?.frame
+            clock.advanceFrame(); app.tick()
+        }
+        return last
+    }
+
+    func tap(_ p: Point) {
+        _ = app.handle(.pointerDown(at: p, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: p, button: 1, time: 1040))
+    }
+
+    @Test func duringZoomInTheCopyHeadsForTheNewFitFrame() throws {
+        tap(app.cellFrame(1).center)
+        frames(10)
+        app.resize(to: Size(width: 900, height: 500))
+        let last = try #require(landing())
+        let fit = app.viewer!.fitFrame
+        #expect(fit == Rect(x: 200, y: 0, width: 500, height: 500))
+        #expect((last - fit).magnitude < 2)
+        #expect(app.viewer!.photoNode!.isHidden == false)
+    }
+
+    @Test func duringZoomOutTheCopyLandsOnTheCellWhereItIsNow() throws {
+        tap(app.cellFrame(6).center)
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        frames(5)
+        app.resize(to: Size(width: 420, height: 700))     // 4 columns now: cell 6 moves
+        let last = try #require(landing())
+        #expect((last - app.cellFrame(6)).magnitude < 4)
+        #expect(app.viewer == nil)
+    }
+
+    @Test func whilePullingTheFormulasUseTheNewHeight() throws {
+        tap(app.cellFrame(1).center)
+        app.settle(stepping: clock)
+        var p = Point(x: 320, y: 240)
+        _ = app.handle(.pointerDown(at: p, button: 1, time: 5000))
+        for i in 1...6 {
+            clock.advanceFrame(); app.tick()
+            p = p + Point(x: 0, y: 10)
+            _ = app.handle(.pointerMove(to: p, time: 5000 + UInt64(i * 16)))
+        }
+        app.resize(to: Size(width: 640, height: 800))
+        #expect(abs(app.viewer!.root.alpha - (1 - 60.0 / 200)) < 1e-9, "H/4 is now 200 px")
+        let copy = try #require(app.root.descendant(named: "transitionImage"))
+        #expect(abs(copy.transform.a - (1 - 0.5 * 60 / 400)) < 1e-9)
+    }
+}
