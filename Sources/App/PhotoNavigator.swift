@@ -94,6 +94,15 @@ final class PhotoNavigator {
         return "none"
     }
 
+    /// While the finger holds the photo: what letting go now would do.
+    func releasePrediction(translation: Point, velocity: Point) -> String? {
+        guard dismissal.isRunning, !dismissal.isReleased, let f = dismissal.formulas else { return nil }
+        return f.releaseFinishes(translation: translation, velocity: velocity) ? "finish (into the cell)" : "cancel (spring back)"
+    }
+
+    /// The flying photo's scale, if one is in the air.
+    var flyingScale: Double? { dismissal.transitionImage?.transform.a ?? zoom.transitionImage.map { _ in 1 } }
+
     /// A downward drag took the photo: the pop starts, following the finger. False when it can't.
     func beginDismissal() -> Bool {
         guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }

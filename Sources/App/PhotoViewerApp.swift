@@ -85,11 +85,39 @@ public final class PhotoViewerApp {
         grid.scrolling.didTick()
         if grid.scrollOffset != before { updateThumbnails() }
         needsDisplay = true
+        updateDebugOverlay()
         frameObserver?(self)
     }
 
     /// Called after every tick (one per frame): `--trace` writes a line here.
     public var frameObserver: ((PhotoViewerApp) -> Void)?
+
+    /// The `d` key's overlay, while shown.
+    private var debugOverlay: DebugOverlay?
+    /// What the last frame cost to draw and present, ms (the window loop measures it).
+    public var lastFrameMilliseconds: Double?
+
+    private func toggleDebugOverlay() {
+        if let overlay = debugOverlay {
+            overlay.root.removeFromParent()
+            debugOverlay = nil
+        } else {
+            let overlay = DebugOverlay()
+            root.addChild(overlay.root)
+            debugOverlay = overlay
+            updateDebugOverlay()
+        }
+        needsDisplay = true
+    }
+
+    private func updateDebugOverlay() {
+        guard let overlay = debugOverlay else { return }
+        let record = traceRecord
+        let drag = [viewerPan, gridPan].first { [.began, .changed].contains($0.state) }
+        let release = drag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
+        overlay.show(record, scale: navigator.flyingScale, release: release, frameMilliseconds: lastFrameMilliseconds,
+                     at: Point(x: 12, y: 64))
+    }
 
     /// The state of the motion now.
     public var traceRecord: MotionTraceRecord {
@@ -120,6 +148,8 @@ public final class PhotoViewerApp {
                 needsDisplay = true
             case "f", "F11":
                 return .toggleFullScreen
+            case "d":
+                toggleDebugOverlay()
             case "Left", "Right", "Up", "Down", "Home", "End":
                 if let viewer = navigator.viewer {
                     guard !navigator.isTransitioning, name == "Left" || name == "Right" else { break }

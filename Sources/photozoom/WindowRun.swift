@@ -52,7 +52,9 @@ struct WindowRun {
                 let wait = lastPresent + clock.frameInterval - clock.now
                 if wait <= 0 {
                     if !app.isAnimating { app.tick() }   // a frame moved by input: still one traced frame
+                    let started = clock.now
                     window.present { renderer.draw(app.root, on: $0) }
+                    app.lastFrameMilliseconds = (clock.now - started) * 1000
                     app.didDisplay()
                     lastPresent = clock.now
                 } else {

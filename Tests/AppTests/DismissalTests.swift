@@ -158,3 +158,36 @@ import TestSupport
         }
     }
 }
+
+@Suite struct DebugOverlayTests {
+    @Test func dShowsWhatAReleaseWouldDoNow() {
+        let clock = ManualClock(fps: 60)
+        let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
+        _ = app.handle(.key(name: "d", modifiers: []))
+        #expect(app.root.descendant(named: "debugOverlay") != nil)
+        let c = app.cellFrame(1).center
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1040))
+        app.settle(stepping: clock)
+        var p = Point(x: 320, y: 240), ms: Milliseconds = 5000
+        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        for _ in 0..<8 {
+            clock.advanceFrame(); ms += 16
+            p = p + Point(x: 0, y: 12)
+            _ = app.handle(.pointerMove(to: p, time: ms))
+            app.tick()
+        }
+        func line(_ i: Int) -> String { app.root.descendant(named: "debugOverlay.line.\(i)")?.text?.string ?? "" }
+        #expect(line(0) == "viewer · dismissing")
+        #expect(line(3) == "release → finish (into the cell)")
+        for _ in 0..<6 {
+            clock.advanceFrame(); ms += 16
+            p = p + Point(x: 0, y: -10)
+            _ = app.handle(.pointerMove(to: p, time: ms))
+            app.tick()
+        }
+        #expect(line(3) == "release → cancel (spring back)")
+        _ = app.handle(.key(name: "d", modifiers: []))
+        #expect(app.root.descendant(named: "debugOverlay") == nil)
+    }
+}

@@ -1,0 +1,40 @@
+import Geometry
+import SceneGraph
+
+/// The `d` key's overlay: the drag's velocity and translation, the photo's scale, the two alphas,
+/// which way a release would go now, and the last frame's cost.
+final class DebugOverlay {
+    static let lineHeight = 18.0
+    static let width = 330.0
+    let root = Node(name: "debugOverlay")
+    private var lines: [Node] = []
+
+    init() {
+        root.backgroundColor = Color(white: 0, alpha: 0.65)
+        root.cornerRadius = 8
+    }
+
+    func show(_ record: MotionTraceRecord, scale: Double?, release: String?, frameMilliseconds: Double?, at origin: Point) {
+        func f(_ x: Double) -> String { String(format: "%.2f", x) }
+        func pair(_ p: [Double]?) -> String { p.map { "(\(Int($0[0].rounded())), \(Int($0[1].rounded())))" } ?? "–" }
+        let text = [
+            "\(record.screen) · \(record.transition)",
+            "drag \(pair(record.translation)) px  v \(pair(record.velocity)) px/s",
+            "background \(f(record.backgroundAlpha))  tab bar \(f(record.tabBarAlpha))  scale \(scale.map(f) ?? "–")",
+            "release → \(release ?? "–")",
+            "frame " + (frameMilliseconds.map { "\(f($0)) ms" } ?? "–"),
+        ]
+        while lines.count < text.count {
+            let line = Node(name: "debugOverlay.line.\(lines.count)")
+            lines.append(line)
+            root.addChild(line)
+        }
+        for (i, string) in text.enumerated() {
+            lines[i].text = TextContents(string, fontSize: 12, color: .white, alignment: .leading)
+            lines[i].frame = Rect(x: 10, y: 6 + Double(i) * DebugOverlay.lineHeight, width: DebugOverlay.width - 20,
+                                  height: DebugOverlay.lineHeight)
+        }
+        root.frame = Rect(x: origin.x, y: origin.y, width: DebugOverlay.width,
+                          height: 12 + Double(text.count) * DebugOverlay.lineHeight)
+    }
+}
