@@ -170,6 +170,44 @@ import TestSupport
         #expect(PixelComparison(a, b, channelTolerance: 1).differing == 0)
     }
 
+    /// Click a cell, then pull the photo down, in the window and headless: the open viewer and the
+    /// grid afterwards look the same.
+    @Test func clickOpensAndPullDownClosesLikeTheHeadlessScript() throws {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        let script = scratch.appendingPathComponent("open-close.txt")
+        try """
+            tap 60 140
+            wait 900
+            screenshot \(scratch.path)/open-RUN.png
+            down 250 250
+            move 250 420 300
+            up
+            wait 800
+            """.write(to: script, atomically: true, encoding: .utf8)
+        for run in ["headless", "window"] {
+            let text = try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "RUN", with: run)
+            let file = scratch.appendingPathComponent("open-close-\(run).txt")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let shot = scratch.appendingPathComponent("closed-\(run).png").path
+            let arguments = ["--size", "500x500", "--script", file.path, "--screenshot", shot, photos]
+            if run == "headless" {
+                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
+                #expect(status == 0, "\(errors)")
+            } else {
+                let (viewer, _) = try launch(arguments)
+                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
+            }
+        }
+        for name in ["open", "closed"] {
+            let a = try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name)-headless.png").path).image
+            let b = try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name)-window.png").path).image
+            #expect(PixelComparison(a, b, channelTolerance: 1).differing == 0, "\(name) differs")
+        }
+        // The open frame is the viewer: the panorama (photo 0), with black above it.
+        let open = try ImageDecoder.decode(path: scratch.appendingPathComponent("open-window.png").path).image
+        #expect(open.pixel(x: 250, y: 120) & 0xFF_FFFF == 0)
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)
