@@ -62,12 +62,6 @@ public final class Animator {
         animation.end(.cancelled)
     }
 
-    /// Stops everything on `object` where it is now.
-    public func cancelAll(on object: AnyObject) {
-        let id = ObjectIdentifier(object)
-        for key in running.keys where key.object == id { running.removeValue(forKey: key)?.end(.cancelled) }
-    }
-
     /// Applies every animation's value for the clock's current time; ended ones complete.
     public func tick() {
         let now = time

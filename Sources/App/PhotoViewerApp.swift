@@ -18,17 +18,8 @@ public final class PhotoViewerApp {
         case toggleFullScreen
     }
 
-    /// Thumbnails are decoded to cover this many px a side: the largest grid cell.
-    static let thumbnailSide = Int(GridLayout.maxCell)
-    /// Thumbnails are decoded for the cells on screen and this many screens above and below…
-    static let prefetchScreens = 1.0
-    /// …and dropped again once they are this many screens away, so memory follows the window, not the folder.
-    static let keepScreens = 4.0
-
     /// Shift+S slows every animation by this factor.
     static let slowMotion = 10.0
-
-    private enum ThumbnailState { case none, requested, loaded, failed }
 
     public let photos: [Photo]
     public let grid: GridScreen
@@ -47,9 +38,7 @@ public final class PhotoViewerApp {
     private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
-    private var thumbnails: [ThumbnailState]
-    private var loadedIndices: Set<Int> = []
-    private var requestedIndices: Set<Int> = []
+    private let thumbnails: GridThumbnails
 
     public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader, clock: FrameClock,
                 logger: Logger = Logger(label: "photozoom")) {
@@ -58,7 +47,7 @@ public final class PhotoViewerApp {
         self.logger = logger
         animator = Animator(clock: clock)
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
-        thumbnails = Array(repeating: .none, count: photos.count)
+        thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
         gestures.add(gridPan)
         gestures.add(gridTap)
@@ -66,7 +55,7 @@ public final class PhotoViewerApp {
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
         viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
         gridTap.onRecognized = { [unowned self] tap in tapped(at: tap.location) }
-        updateThumbnails()
+        thumbnails.update()
     }
 
     public var size: Size { grid.size }
@@ -83,7 +72,7 @@ public final class PhotoViewerApp {
         let before = grid.scrollOffset
         animator.tick()
         grid.scrolling.didTick()
-        if grid.scrollOffset != before { updateThumbnails() }
+        if grid.scrollOffset != before { thumbnails.update() }
         needsDisplay = true
         updateDebugOverlay()
         frameObserver?(self)
@@ -113,15 +102,17 @@ public final class PhotoViewerApp {
     private func updateDebugOverlay() {
         guard let overlay = debugOverlay else { return }
         let record = traceRecord
-        let drag = [viewerPan, gridPan].first { [.began, .changed].contains($0.state) }
-        let release = drag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
+        let release = activeDrag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
         overlay.show(record, scale: navigator.flyingScale, release: release, frameMilliseconds: lastFrameMilliseconds,
                      at: Point(x: 12, y: 64))
     }
 
+    /// The drag under way, if any.
+    private var activeDrag: PanRecognizer? { [viewerPan, gridPan].first { [.began, .changed].contains($0.state) } }
+
     /// The state of the motion now.
     public var traceRecord: MotionTraceRecord {
-        let drag = [viewerPan, gridPan].first { [.began, .changed].contains($0.state) }
+        let drag = activeDrag
         let photo = root.descendant(named: "transitionImage") ?? navigator.viewer?.photoNode
         return MotionTraceRecord(
             time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
@@ -204,7 +195,7 @@ public final class PhotoViewerApp {
         default:
             return
         }
-        updateThumbnails()
+        thumbnails.update()
         needsDisplay = true
     }
 
@@ -230,7 +221,7 @@ public final class PhotoViewerApp {
         case "Home": grid.select(0)
         default: grid.select(photos.count - 1)
         }
-        updateThumbnails()
+        thumbnails.update()
         needsDisplay = true
     }
 
@@ -266,7 +257,7 @@ public final class PhotoViewerApp {
     public func resize(to size: Size) {
         guard size != grid.size else { return }
         navigator.resize(to: size)
-        updateThumbnails()
+        thumbnails.update()
         needsDisplay = true
     }
 
@@ -274,21 +265,7 @@ public final class PhotoViewerApp {
     /// decode into the open photo.
     public func applyFinishedLoads() {
         if navigator.applyFinishedLoads() { needsDisplay = true }
-        for result in loader.takeFinished() {
-            requestedIndices.remove(result.index)
-            switch result.outcome {
-            case .success(let image):
-                grid.setThumbnail(.loaded(image), at: result.index)
-                grid.cell(at: result.index).contentsName = photos[result.index].name
-                thumbnails[result.index] = .loaded
-                loadedIndices.insert(result.index)
-            case .failure(let error):
-                logger.warning("\(photos[result.index].path): \(error)")
-                grid.setThumbnail(.failed, at: result.index)
-                thumbnails[result.index] = .failed
-            }
-            needsDisplay = true
-        }
+        if thumbnails.applyFinished() { needsDisplay = true }
     }
 
     /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the
@@ -316,28 +293,4 @@ public final class PhotoViewerApp {
 
     /// The window lost its contents (an expose): draw everything again.
     public func setNeedsDisplay() { needsDisplay = true }
-
-    /// The cells in view are asked for first, then their neighbours; far-away thumbnails are let go.
-    /// A failed file is not tried (or reported) again.
-    private func updateThumbnails() {
-        let visible = grid.indices(withinScreens: 0)
-        let wanted = grid.indices(withinScreens: PhotoViewerApp.prefetchScreens)
-        for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where thumbnails[i] == .none {
-            thumbnails[i] = .requested
-            requestedIndices.insert(i)
-            loader.request(index: i, path: photos[i].path, side: PhotoViewerApp.thumbnailSide)
-        }
-        let kept = grid.indices(withinScreens: PhotoViewerApp.keepScreens)
-        for i in loadedIndices where !kept.contains(i) {
-            grid.setThumbnail(.loading, at: i)
-            thumbnails[i] = .none
-            loadedIndices.remove(i)
-        }
-        // Requests passed by on a fast fling: withdrawn, so the cells in view are not kept waiting.
-        for i in requestedIndices where !kept.contains(i) {
-            loader.withdraw(index: i)
-            thumbnails[i] = .none
-            requestedIndices.remove(i)
-        }
-    }
 }

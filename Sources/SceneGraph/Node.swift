@@ -94,12 +94,6 @@ public final class Node {
         children.append(child)
     }
 
-    public func insertChild(_ child: Node, at index: Int) {
-        child.removeFromParent()
-        child.parent = self
-        children.insert(child, at: min(max(index, 0), children.count))
-    }
-
     public func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }

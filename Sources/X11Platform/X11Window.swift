@@ -82,9 +82,6 @@ public final class X11Window {
         XCloseDisplay(display)
     }
 
-    /// The X id of the window (for tests and logs).
-    public var windowID: UInt { UInt(window) }
-
     /// The file descriptor of the X connection, for `poll`.
     public var connectionFileDescriptor: Int32 { XConnectionNumber(display) }
 

@@ -1,0 +1,75 @@
+import Grid
+import Logging
+
+/// Which grid thumbnails are decoded: the cells in view first, then a screen above and below; the
+/// ones far out of sight are let go (and requests passed by on a fling withdrawn), so memory
+/// follows the window, not the folder. A file that fails is reported once and not tried again.
+final class GridThumbnails {
+    /// Thumbnails are decoded to cover this many px a side: the largest grid cell.
+    static let side = Int(GridLayout.maxCell)
+    /// Decoded for the cells on screen and this many screens above and below…
+    static let prefetchScreens = 1.0
+    /// …and dropped again once this many screens away.
+    static let keepScreens = 4.0
+
+    private enum State { case none, requested, loaded, failed }
+
+    let loader: ThumbnailLoader
+    private let grid: GridScreen
+    private let photos: [Photo]
+    private let logger: Logger
+    private var states: [State]
+    private var loaded: Set<Int> = []
+    private var requested: Set<Int> = []
+
+    init(grid: GridScreen, photos: [Photo], loader: ThumbnailLoader, logger: Logger) {
+        self.grid = grid
+        self.photos = photos
+        self.loader = loader
+        self.logger = logger
+        states = Array(repeating: .none, count: photos.count)
+    }
+
+    /// Asks for the wanted thumbnails and lets the far ones go (after a scroll or a resize).
+    func update() {
+        let visible = grid.indices(withinScreens: 0)
+        let wanted = grid.indices(withinScreens: GridThumbnails.prefetchScreens)
+        for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where states[i] == .none {
+            states[i] = .requested
+            requested.insert(i)
+            loader.request(index: i, path: photos[i].path, side: GridThumbnails.side)
+        }
+        let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)
+        for i in loaded where !kept.contains(i) {
+            grid.setThumbnail(.loading, at: i)
+            states[i] = .none
+            loaded.remove(i)
+        }
+        for i in requested where !kept.contains(i) {
+            loader.withdraw(index: i)
+            states[i] = .none
+            requested.remove(i)
+        }
+    }
+
+    /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
+    func applyFinished() -> Bool {
+        let results = loader.takeFinished()
+        for result in results {
+            let i = result.index
+            requested.remove(i)
+            switch result.outcome {
+            case .success(let image):
+                grid.setThumbnail(.loaded(image), at: i)
+                grid.cell(at: i).contentsName = photos[i].name
+                states[i] = .loaded
+                loaded.insert(i)
+            case .failure(let error):
+                logger.warning("\(photos[i].path): \(error)")
+                grid.setThumbnail(.failed, at: i)
+                states[i] = .failed
+            }
+        }
+        return !results.isEmpty
+    }
+}
