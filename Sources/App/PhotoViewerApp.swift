@@ -35,6 +35,8 @@ public final class PhotoViewerApp {
     private let viewerPan = PanRecognizer()
     private var isDismissing = false
     private var isPaging = false
+    /// The last press caught a coasting grid, so its tap doesn't open a photo.
+    private var pressStoppedScrolling = false
     private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
@@ -159,7 +161,10 @@ public final class PhotoViewerApp {
             default: break
             }
         case .pointerDown(let at, let button, let time):
-            if button == 1 { gestures.handle(PointerEvent(.down, at: at, time: seconds(time))) }
+            guard button == 1 else { break }
+            // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
+            pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
+            gestures.handle(PointerEvent(.down, at: at, time: seconds(time)))
         case .pointerMove(let to, let time):
             gestures.handle(PointerEvent(.move, at: to, time: seconds(time)))
         case .pointerUp(let at, let button, let time):
@@ -171,6 +176,7 @@ public final class PhotoViewerApp {
             case .end: .up
             case .cancel: .cancel
             }
+            if phase == .begin { pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion() }
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
             gestures.handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
         }
@@ -201,7 +207,7 @@ public final class PhotoViewerApp {
 
     /// A tap opens a cell in the grid; in the viewer the back button closes, elsewhere the bars toggle.
     private func tapped(at point: Point) {
-        if navigator.isGridActive, let index = grid.index(at: point) {
+        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)
         } else if let viewer = navigator.viewer, !navigator.isTransitioning {
             if viewer.isBackButton(at: point) { navigator.close() } else { viewer.toggleBars() }

@@ -76,6 +76,17 @@ public final class ScrollAxis {
         animator.animate(self, \.offset, to: clamp(offset), with: ScrollAxis.bounce)
     }
 
+    /// A finger touched down on moving content: momentum and glides stop where they are (a bounce
+    /// past an end goes on, so the content doesn't stay stretched). True when something stopped.
+    @discardableResult
+    public func catchMotion() -> Bool {
+        guard animator.isAnimating(self, \.offset), offset == clamp(offset) else { return false }
+        animator.cancel(self, \.offset)
+        isCoasting = false
+        wheelTarget = nil
+        return true
+    }
+
     // MARK: Wheel and touchpad
 
     /// A wheel step of `delta` px: glides there, adding to a glide under way.

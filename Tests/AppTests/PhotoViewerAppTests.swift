@@ -201,6 +201,23 @@ import TestSupport
                 "\(fastApp.grid.scrollOffset) vs \(slowApp.grid.scrollOffset)")
     }
 
+    @Test func aTapOnACoastingGridStopsItAndOpensNothing() throws {
+        let (app, clock, _) = try longGrid()
+        drag(app, length: 200, duration: 0.1, start: 1000)
+        for _ in 0..<10 { clock.advanceFrame(); app.tick() }
+        #expect(app.isAnimating, "coasting")
+        let held = app.grid.scrollOffset
+        #expect(app.grid.index(at: Point(x: 150, y: 300)) != nil, "the press lands on a cell")
+        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 2000))
+        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 2050))
+        app.settle(stepping: clock)
+        #expect(app.grid.scrollOffset == held, "stopped where it was")
+        #expect(app.viewer == nil, "the tap that stopped it opened nothing")
+        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 3000))
+        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 3050))
+        #expect(app.viewer != nil, "the next tap opens the photo")
+    }
+
     @Test func settlingWithTheGridStillHeldReturns() throws {
         let (app, clock, _) = try longGrid()
         _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1000))
