@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Geometry"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
@@ -74,7 +75,8 @@ let package = Package(
             "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "TestSupport",
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
-            "App", "Grid", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input", "Animation", "TestSupport",
+            "App", "Grid", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
+            "Animation", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.

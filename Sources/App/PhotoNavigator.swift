@@ -1,4 +1,5 @@
 import Animation
+import Gestures
 import Geometry
 import Grid
 import Pixels
@@ -22,8 +23,10 @@ final class PhotoNavigator {
     private let photos: [Photo]
     /// Decodes the open photo at screen size (the grid's loader keeps to thumbnails).
     private let photoLoader: ThumbnailLoader
-    /// The last screen-size decode, until it can go into the viewer.
-    private var sharper: (index: Int, image: PixelImage)?
+    /// Finished decodes of open photos, until they can go into the viewer.
+    private var sharper: [ThumbnailLoader.Result] = []
+    /// The side asked for, per photo, while its decode runs.
+    private var pendingSide: [Int: Int] = [:]
 
     init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
         self.grid = grid
@@ -51,12 +54,16 @@ final class PhotoNavigator {
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
+        screen.onNeedsSharperImage = { [weak self] i, wanted in
+            self?.requestSharper(i, side: Int(max(wanted.width, wanted.height).rounded(.up)))
+        }
         viewer = screen
         grid.selectedIndex = index
         requestSharper(index)
         stack.push(screen) { [zoom, grid] done in
-            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) {
-                // Covered now: the grid makes the photo's cell fully visible for the way back.
+            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) { _ in
+                // Covered now (or about to be pulled back into it): the grid makes the photo's cell
+                // fully visible for the way back.
                 grid.reveal(index)
                 done()
             }
@@ -70,8 +77,13 @@ final class PhotoNavigator {
         requestSharper(i)
     }
 
-    private func requestSharper(_ i: Int) {
-        photoLoader.request(index: i, path: photos[i].path, side: Int(max(grid.size.width, grid.size.height)))
+    /// Asks for photo `i` decoded to cover `side` px (the window's longer side by default), unless a
+    /// decode at least as large is already under way.
+    private func requestSharper(_ i: Int, side: Int? = nil) {
+        let side = side ?? Int(max(grid.size.width, grid.size.height))
+        guard pendingSide[i].map({ $0 < side }) ?? true else { return }
+        pendingSide[i] = side
+        photoLoader.request(index: i, path: photos[i].path, side: side)
     }
 
     /// Flies the photo back into its cell (Escape, BackSpace).
@@ -80,9 +92,9 @@ final class PhotoNavigator {
         grid.selectedIndex = screen.index
         stack.pop { [zoom, grid] done in
             zoom.zoomOut(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
-                         chrome: grid.tabBar) { [weak self] in
-                self?.viewer = nil
-                done(true)
+                         chrome: grid.tabBar) { [weak self] landed in
+                if landed { self?.viewer = nil }
+                done(landed)
             }
         }
     }
@@ -96,21 +108,23 @@ final class PhotoNavigator {
 
     /// While the finger holds the photo: what letting go now would do.
     func releasePrediction(translation: Point, velocity: Point) -> String? {
-        guard dismissal.isRunning, !dismissal.isReleased, let f = dismissal.formulas else { return nil }
-        return f.releaseFinishes(translation: translation, velocity: velocity) ? "finish (into the cell)" : "cancel (spring back)"
+        guard dismissal.isRunning, !dismissal.isReleased else { return nil }
+        return dismissal.wouldFinish(translation: translation, velocity: velocity) ? "finish (into the cell)" : "cancel (spring back)"
     }
 
     /// The flying photo's scale, if one is in the air.
     var flyingScale: Double? { dismissal.transitionImage?.transform.a ?? zoom.transitionImage.map { _ in 1 } }
 
-    /// A downward drag took the photo: the pop starts, following the finger. False when it can't.
-    func beginDismissal() -> Bool {
+    /// A downward drag or a pinch took the photo (or, `adopting`, a flight the finger stopped): the
+    /// pop starts, following the finger. False when it can't.
+    func beginDismissal(adopting flying: Node? = nil) -> Bool {
         guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }
         grid.selectedIndex = screen.index
+        screen.pullBegan()
         stack.pop { [dismissal, grid] done in
             dismissal.begin(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
-                            chrome: grid.tabBar, viewHeight: grid.size.height) { [weak self] outcome in
-                if outcome == .finished { self?.viewer = nil }
+                            chrome: grid.tabBar, viewHeight: grid.size.height, adopting: flying) { [weak self] outcome in
+                if outcome == .finished { self?.viewer = nil } else { screen.pullCancelled() }
                 done(outcome == .finished)
             }
         }
@@ -120,6 +134,34 @@ final class PhotoNavigator {
     func updateDismissal(translation: Point) { dismissal.update(translation: translation) }
 
     func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
+
+    func updatePinchDismissal(_ pinch: PinchRecognizer) {
+        dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
+    }
+
+    func endPinchDismissal(_ pinch: PinchRecognizer) {
+        dismissal.endPinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
+                           scaleVelocity: pinch.state == .ended ? pinch.scaleVelocity : 0,
+                           centerVelocity: pinch.state == .ended ? pinch.velocity : .zero)
+    }
+
+    /// A press at `point` on a photo in the air (zooming in, flying back, springing back or flying
+    /// into its cell after a pull): it stops there and follows the finger as a pull. Returns where
+    /// it was heading (true: into its cell), nil when there was nothing to take.
+    func grab(at point: Point) -> Bool? {
+        if dismissal.isReleasedPhoto(at: point) {
+            let heading = dismissal.isFinishing
+            dismissal.grabReleasedPhoto()
+            return heading
+        }
+        guard viewer != nil, zoom.isFlyingPhoto(at: point) else { return nil }
+        let heading = !zoom.isPresenting
+        guard let copy = zoom.interrupt(), beginDismissal(adopting: copy) else { return nil }
+        return heading
+    }
+
+    /// A photo taken in mid-air was let go without a drag: it carries on, into its cell or back.
+    func resumeDismissal(finishing: Bool) { dismissal.resume(finishing: finishing) }
 
     func resize(to size: Size) {
         grid.resize(to: size)
@@ -134,11 +176,16 @@ final class PhotoNavigator {
     /// something changed.
     func applyFinishedLoads() -> Bool {
         for result in photoLoader.takeFinished() {
-            if case .success(let image) = result.outcome { sharper = (result.index, image) }
+            pendingSide[result.index] = nil
+            sharper.append(result)
         }
-        guard let sharper, let viewer, !stack.isTransitioning else { return false }
-        viewer.setImage(sharper.image, for: sharper.index)
-        self.sharper = nil
+        guard !sharper.isEmpty, let viewer, !stack.isTransitioning else { return false }
+        for result in sharper {
+            guard case .success(let image) = result.outcome else { continue }
+            viewer.setImage(image, fullSize: result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) },
+                            for: result.index)
+        }
+        sharper = []
         return true
     }
 

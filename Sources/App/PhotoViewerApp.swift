@@ -31,13 +31,28 @@ public final class PhotoViewerApp {
 
     private let gestures = GestureCenter()
     private let gridPan = PanRecognizer()
-    private let gridTap = TapRecognizer()   // the grid's and the viewer's
-    private let viewerPan = PanRecognizer()
-    private var isDismissing = false
-    private var isPaging = false
+    /// Recognizes at once: opens a cell in the grid, or presses the viewer's back button.
+    private let gridTap = TapRecognizer()
+    let viewerPan = PanRecognizer()
+    /// The viewer's single tap (the bars) waits for its double tap (zoom) to fail.
+    let viewerTap = TapRecognizer()
+    let viewerDoubleTap = TapRecognizer(taps: 2)
+    let pinch = PinchRecognizer()
+    /// What the one-finger drag under way does in the viewer.
+    var viewerDrag: PhotoViewerScreen.DragRole?
+    /// What the pinch under way does: zoom the page, or pull the photo out (nil: not decided yet).
+    var pinchRole: PinchRole?
+    enum PinchRole { case zooming, dismissing }
+    /// A pinch began at fit and has not moved yet.
+    var pinchPending = false
+    /// A photo taken in mid-air: whether it was heading into its cell (true) or to the viewer.
+    var grabHeading: Bool?
     /// The last press caught a coasting grid, so its tap doesn't open a photo.
     private var pressStoppedScrolling = false
-    private let navigator: PhotoNavigator
+    /// The last event's time and the clock's then: event times (server ms) and the clock have
+    /// different origins, and a double tap's time-out runs on the clock between events.
+    private var eventClock: (event: Double, clock: Double)?
+    let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
     private let thumbnails: GridThumbnails
@@ -51,29 +66,36 @@ public final class PhotoViewerApp {
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
         thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
-        gestures.add(gridPan)
-        gestures.add(gridTap)
-        gestures.add(viewerPan)
+        for recognizer: Recognizer in [gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap, pinch] {
+            gestures.add(recognizer)
+        }
+        viewerTap.requireToFail(viewerDoubleTap)
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
-        viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
         gridTap.onRecognized = { [unowned self] tap in tapped(at: tap.location) }
+        viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
+        viewerTap.onRecognized = { [unowned self] tap in tappedViewer(at: tap.location) }
+        viewerDoubleTap.onRecognized = { [unowned self] tap in doubleTappedViewer(at: tap.location) }
+        pinch.onChange = { [unowned self] pinch in pinched(pinch) }
         thumbnails.update()
     }
 
     public var size: Size { grid.size }
 
-    /// Whether something moves: the loop then ticks at the frame rate.
-    public var isAnimating: Bool { animator.isAnimating }
+    /// Whether something moves, or a tap waits to see if a second one comes: the loop then ticks
+    /// at the frame rate.
+    public var isAnimating: Bool { animator.isAnimating || gestures.isWaiting }
 
     /// True when nothing is left to load or animate: the frame on screen is final until the next input
     /// (a finger still holding the grid counts as settled; only input moves it).
-    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !animator.isAnimating }
+    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !isAnimating }
 
-    /// Advances every animation to the clock's time.
+    /// Advances every animation (and the recognizers' time-outs) to the clock's time.
     public func tick() {
         let before = grid.scrollOffset
+        if let eventClock { gestures.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
         grid.scrolling.didTick()
+        navigator.viewer?.didTick()
         if grid.scrollOffset != before { thumbnails.update() }
         needsDisplay = true
         updateDebugOverlay()
@@ -129,8 +151,13 @@ public final class PhotoViewerApp {
 
     public func handle(_ event: InputEvent) -> Request? {
         switch event {
-        case .scroll(_, let dy, _, _):
-            grid.scroll(units: dy)
+        case .scroll(let dx, let dy, let at, let modifiers):
+            if let viewer = navigator.viewer {
+                guard !navigator.isTransitioning else { break }
+                if modifiers.contains(.control) { viewer.wheelZoom(notches: dy, at: at) } else { viewer.scroll(dx: dx, dy: dy) }
+            } else {
+                grid.scroll(units: dy)
+            }
             needsDisplay = true
         case .key(let name, _):
             switch name {
@@ -155,6 +182,8 @@ public final class PhotoViewerApp {
                 guard navigator.isGridActive else { break }
                 navigator.open(grid.keyboardSelection ?? 0)
                 needsDisplay = true
+            case "plus", "equal", "KP_Add", "minus", "KP_Subtract", "0", "KP_0", "1", "KP_1":
+                zoomKey(name)
             case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -162,13 +191,14 @@ public final class PhotoViewerApp {
             }
         case .pointerDown(let at, let button, let time):
             guard button == 1 else { break }
-            // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
-            pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
-            gestures.handle(PointerEvent(.down, at: at, time: seconds(time)))
+            pressed(at: at)
+            handle(PointerEvent(.down, at: at, time: seconds(time)))
         case .pointerMove(let to, let time):
-            gestures.handle(PointerEvent(.move, at: to, time: seconds(time)))
+            handle(PointerEvent(.move, at: to, time: seconds(time)))
         case .pointerUp(let at, let button, let time):
-            if button == 1 { gestures.handle(PointerEvent(.up, at: at, time: seconds(time))) }
+            guard button == 1 else { break }
+            handle(PointerEvent(.up, at: at, time: seconds(time)))
+            released()
         case .touch(let phase, let id, let at, let time):
             let pointerPhase: PointerEvent.Phase = switch phase {
             case .begin: .down
@@ -176,11 +206,25 @@ public final class PhotoViewerApp {
             case .end: .up
             case .cancel: .cancel
             }
-            if phase == .begin { pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion() }
+            if phase == .begin, gestures.pointers.count == 0 { pressed(at: at) }
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
-            gestures.handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
+            handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
+            if phase == .end || phase == .cancel, gestures.pointers.count == 0 { released() }
         }
         return nil
+    }
+
+    private func handle(_ event: PointerEvent) {
+        eventClock = (event.time, animator.clock.now)
+        gestures.handle(event)
+        needsDisplay = true
+    }
+
+    /// A first finger (or the mouse button) went down at `point`.
+    private func pressed(at point: Point) {
+        // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
+        pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
+        grabIfFlying(at: point)
     }
 
     private func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
@@ -205,12 +249,13 @@ public final class PhotoViewerApp {
         needsDisplay = true
     }
 
-    /// A tap opens a cell in the grid; in the viewer the back button closes, elsewhere the bars toggle.
+    /// A tap opens a cell in the grid; in the viewer the back button closes (other taps in the
+    /// viewer wait for a possible double tap: `tappedViewer`).
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)
-        } else if let viewer = navigator.viewer, !navigator.isTransitioning {
-            if viewer.isBackButton(at: point) { navigator.close() } else { viewer.toggleBars() }
+        } else if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.isBackButton(at: point) {
+            navigator.close()
         }
         needsDisplay = true
     }
@@ -228,35 +273,6 @@ public final class PhotoViewerApp {
         default: grid.select(photos.count - 1)
         }
         thumbnails.update()
-        needsDisplay = true
-    }
-
-    /// A mostly vertical downward drag on the open photo pulls it out of the viewer.
-    private func dragViewer(_ pan: PanRecognizer) {
-        switch pan.state {
-        case .began:
-            let t = pan.translation
-            guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
-            if abs(t.x) >= abs(t.y) {
-                isPaging = true
-                viewer.beginPaging()
-                viewer.dragPaging(translation: t.x)
-            } else if t.y > 0 {
-                isDismissing = navigator.beginDismissal()
-                if isDismissing { navigator.updateDismissal(translation: t) }
-            }
-        case .changed:
-            if isPaging { navigator.viewer?.dragPaging(translation: pan.translation.x) }
-            if isDismissing { navigator.updateDismissal(translation: pan.translation) }
-        case .ended, .cancelled:
-            let velocity = pan.state == .ended ? pan.velocity : .zero
-            if isPaging { navigator.viewer?.endPaging(velocity: velocity.x) }
-            if isDismissing { navigator.endDismissal(translation: pan.translation, velocity: velocity) }
-            isPaging = false
-            isDismissing = false
-        default:
-            return
-        }
         needsDisplay = true
     }
 
@@ -279,7 +295,7 @@ public final class PhotoViewerApp {
     public func settle(stepping clock: ManualClock) {
         precondition(animator.clock === clock, "settle needs the app's own manual clock")
         repeat {
-            while animator.isAnimating {
+            while isAnimating {
                 clock.advanceFrame()
                 tick()
                 applyFinishedLoads()

@@ -11,6 +11,8 @@ public final class ThumbnailLoader: Sendable {
     public struct Result: Sendable {
         public let index: Int
         public let outcome: Swift.Result<PixelImage, ImageDecodeError>
+        /// The photo's full upright size, px (the image may be a reduced decode of it).
+        public let fullSize: (width: Int, height: Int)?
     }
 
     private let queue = OperationQueue()
@@ -37,13 +39,16 @@ public final class ThumbnailLoader: Sendable {
             }
             if skip { return }
             let outcome: Swift.Result<PixelImage, ImageDecodeError>
+            var fullSize: (width: Int, height: Int)?
             do throws(ImageDecodeError) {
-                outcome = .success(try ImageDecoder.decode(path: path, atLeast: (side, side)).image)
+                let decoded = try ImageDecoder.decode(path: path, atLeast: (side, side))
+                outcome = .success(decoded.image)
+                fullSize = decoded.fullSize
             } catch {
                 outcome = .failure(error)
             }
             inbox.withLock {
-                $0.results.append(Result(index: index, outcome: outcome))
+                $0.results.append(Result(index: index, outcome: outcome, fullSize: fullSize))
                 $0.pending -= 1
             }
             wake()

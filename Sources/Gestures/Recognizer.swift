@@ -29,6 +29,12 @@ public protocol Recognizer: AnyObject {
     func handle(_ event: PointerEvent, pointers: ActivePointers)
     /// Lets time-outs happen (a double tap that never came).
     func advance(to time: Double)
+    /// Waiting for time to pass (for a second tap): `advance` must keep being called.
+    var isWaiting: Bool { get }
+}
+
+extension Recognizer {
+    public var isWaiting: Bool { false }
 }
 
 /// Owns the raw pointer state and hands every event, in order, to its recognizers.
@@ -39,6 +45,9 @@ public final class GestureCenter {
     public init() {}
 
     public func add(_ recognizer: Recognizer) { recognizers.append(recognizer) }
+
+    /// Some recognizer waits for time to pass (a tap that may become a double tap).
+    public var isWaiting: Bool { recognizers.contains { $0.isWaiting } }
 
     public func handle(_ event: PointerEvent) {
         pointers.apply(event)

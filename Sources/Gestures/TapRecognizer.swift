@@ -66,6 +66,8 @@ public final class TapRecognizer: Recognizer {
         }
     }
 
+    public var isWaiting: Bool { nextTapDeadline != nil || waitingForFailure }
+
     public func advance(to time: Double) {
         if let deadline = nextTapDeadline, time > deadline { fail() }
         settleIfPossible()

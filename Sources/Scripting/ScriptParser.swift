@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
 ///
-///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY
+///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY [ctrl]
 ///     key NAME | pinch X Y SCALE [MS] | resize W H | screenshot FILE | dump FILE
 public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
@@ -33,7 +33,8 @@ public enum ScriptParser {
         case "down": command = .down(x: try a.number("X"), y: try a.number("Y"))
         case "move": command = .move(x: try a.number("X"), y: try a.number("Y"), ms: try a.optionalNumber("MS", min: 0))
         case "up": command = .up
-        case "scroll": command = .scroll(dx: try a.number("DX"), dy: try a.number("DY"))
+        case "scroll":
+            command = .scroll(dx: try a.number("DX"), dy: try a.number("DY"), control: try a.optionalFlag("ctrl"))
         case "key": command = .key(try a.word("NAME"))
         case "pinch":
             command = .pinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
@@ -71,6 +72,14 @@ private struct Arguments {
 
     mutating func optionalNumber(_ what: String, min: Double) throws(ScriptParser.Reason) -> Double? {
         next < words.count ? try number(what, min: min) : nil
+    }
+
+    /// `flag` as the last word, or nothing.
+    mutating func optionalFlag(_ flag: String) throws(ScriptParser.Reason) -> Bool {
+        guard next < words.count else { return false }
+        let w = try word(flag)
+        guard w == flag else { throw .init(text: "expected '\(flag)' or nothing, not '\(w)'") }
+        return true
     }
 
     mutating func integer(_ what: String) throws(ScriptParser.Reason) -> Int {

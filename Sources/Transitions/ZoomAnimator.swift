@@ -23,7 +23,30 @@ public final class ZoomAnimator {
     public var isRunning: Bool { transitionImage != nil }
 
     /// The flight under way: where it goes, how, and what ends it (kept for a resize mid-flight).
-    private var flight: (to: ZoomAnimatorDelegate, motion: Motion, land: (AnimationEnd) -> Void)?
+    private var flight: (from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, motion: Motion, fade: Node, chrome: Node?,
+                         land: (AnimationEnd) -> Void, completion: (Bool) -> Void)?
+
+    /// Whether `point` (window coordinates) is on the flying photo.
+    public func isFlyingPhoto(at point: Point) -> Bool {
+        guard let copy = transitionImage else { return false }
+        return copy.convert(copy.bounds, to: nil).contains(point)
+    }
+
+    /// A finger took the flying photo: the flight stops where it is and its completion is told it
+    /// did not land. The copy stays in the layer with both references still hidden; the caller
+    /// (an interactive dismissal) takes it over.
+    public func interrupt() -> Node? {
+        guard let copy = transitionImage, let flight else { return nil }
+        self.flight = nil
+        transitionImage = nil
+        animator.cancel(copy, \.frame)
+        animator.cancel(flight.fade, \.alpha)
+        if let chrome = flight.chrome { animator.cancel(chrome, \.alpha) }
+        flight.from.transitionDidEndWith(zoomAnimator: self)
+        flight.to.transitionDidEndWith(zoomAnimator: self)
+        flight.completion(false)
+        return copy
+    }
 
     /// The window changed size mid-flight: the copy heads for where the destination is now,
     /// keeping its velocity (a spring takes it over; a curve starts again from where the copy is).
@@ -34,9 +57,9 @@ public final class ZoomAnimator {
     }
 
     /// Zoom in from `from` (the grid) to `to` (the viewer): `fade` goes 0 → 1 (the viewer's
-    /// background), `chrome` → 0 (the tab bar).
+    /// background), `chrome` → 0 (the tab bar). `completion(landed)`: false when a finger took the photo.
     public func zoomIn(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
-                       fade: Node, chrome: Node?, completion: @escaping () -> Void) {
+                       fade: Node, chrome: Node?, completion: @escaping (Bool) -> Void) {
         isPresenting = true
         run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomIn, fade: (fade, 0, 1),
             chrome: chrome, chromeAlpha: 0, completion: completion)
@@ -44,7 +67,7 @@ public final class ZoomAnimator {
 
     /// Zoom out from `from` (the viewer) to `to` (the grid): `fade` 1 → 0, `chrome` → 1.
     public func zoomOut(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
-                        fade: Node, chrome: Node?, completion: @escaping () -> Void) {
+                        fade: Node, chrome: Node?, completion: @escaping (Bool) -> Void) {
         isPresenting = false
         run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomOut, fade: (fade, fade.alpha, 0),
             chrome: chrome, chromeAlpha: 1, completion: completion)
@@ -63,7 +86,7 @@ public final class ZoomAnimator {
 
     private func run(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
                      motion: Motion, fade: (node: Node, start: Double, end: Double), chrome: Node?, chromeAlpha: Double,
-                     completion: @escaping () -> Void) {
+                     completion: @escaping (Bool) -> Void) {
         from.transitionWillStartWith(zoomAnimator: self)
         to.transitionWillStartWith(zoomAnimator: self)
         let start = from.referenceImageFrameInTransitioningView(for: self) ?? .zero
@@ -79,19 +102,20 @@ public final class ZoomAnimator {
         animator.animate(fade.node, \.alpha, to: fade.end, with: motion)
         if let chrome { animator.animate(chrome, \.alpha, to: chromeAlpha, with: motion) }
         let land: (AnimationEnd) -> Void = { [weak self] end in
-            guard end != .retargeted else { return }   // a resize sent it elsewhere: not over yet
+            // A resize sent it elsewhere, or a finger took it (`interrupt`): not landed.
+            guard end == .finished else { return }
             // One step: the copy goes and both references come back in the same frame.
             copy.removeFromParent()
             fromImage?.isHidden = false
             toImage?.isHidden = false
-            guard let self else { return completion() }
+            guard let self else { return completion(true) }
             transitionImage = nil
             flight = nil
             from.transitionDidEndWith(zoomAnimator: self)
             to.transitionDidEndWith(zoomAnimator: self)
-            completion()
+            completion(true)
         }
-        flight = (to, motion, land)
+        flight = (from, to, motion, fade.node, chrome, land, completion)
         animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: motion, completion: land)
     }
 }

@@ -6,7 +6,9 @@ import SceneGraph
 /// Pull the photo down to close it (the seeds' `ZoomDismissalInteractionController`): the photo
 /// follows the finger on both axes, shrinks and fades the background by `DismissalFormulas`; on
 /// release it springs back (0.5 s, ζ 0.9) or flies into its cell (0.25 s ease-out). The finger's
-/// velocity carries into either, so position and speed are continuous at release.
+/// velocity carries into either, so position and speed are continuous at release. A pinch at fit
+/// feeds the same dismissal (pinch to close), and a photo grabbed in mid-air (a flight, a spring
+/// back) goes on from where it is.
 public final class ZoomDismissalInteractionController {
     public enum Outcome: Sendable { case finished, cancelled }
 
@@ -36,25 +38,49 @@ public final class ZoomDismissalInteractionController {
     public var isRunning: Bool { transitionImage != nil }
     /// Let go: springing back or flying into the cell.
     public private(set) var isReleased = false
+    /// Let go toward the cell (false: springing back).
+    public private(set) var isFinishing = false
 
     /// The finger took the photo (`from`, the viewer) toward `to` (the grid); `fade` is the viewer's
-    /// background, `chrome` the tab bar.
+    /// background, `chrome` the tab bar. With `adopting`, the photo is already in the air (a flight
+    /// grabbed mid-way): it stays where it is, and the finger carries it on from there.
     public func begin(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
-                      fade: Node, chrome: Node?, viewHeight: Double, completion: @escaping (Outcome) -> Void) {
+                      fade: Node, chrome: Node?, viewHeight: Double, adopting flying: Node? = nil,
+                      completion: @escaping (Outcome) -> Void) {
         from.transitionWillStartWith(zoomAnimator: zoomAnimator)
         to.transitionWillStartWith(zoomAnimator: zoomAnimator)
         let fit = layer.convert(from.referenceImageFrameInTransitioningView(for: zoomAnimator) ?? .zero, from: nil)
         hidden = [from.referenceImageNode(for: zoomAnimator), to.referenceImageNode(for: zoomAnimator)].compactMap { $0 }
         hidden.forEach { $0.isHidden = true }
-        transitionImage = zoomAnimator.makeTransitionImage(image, name: name, frame: fit)
+        fitSize = fit.size
         formulas = DismissalFormulas(viewHeight: viewHeight, anchor: fit.center, photoHeight: fit.height)
         self.from = from
         self.to = to
         self.fade = fade
         self.chrome = chrome
         self.completion = completion
-        isReleased = false
-        lastTranslation = nil
+        if let flying {
+            transitionImage = flying
+            grabHere()
+        } else {
+            transitionImage = zoomAnimator.makeTransitionImage(image, name: name, frame: fit)
+            grab = .none
+            isReleased = false
+            lastTranslation = nil
+        }
+    }
+
+    /// Whether `point` (window coordinates) is on the photo while it springs back or flies into its cell.
+    public func isReleasedPhoto(at point: Point) -> Bool {
+        guard isReleased, let copy = transitionImage else { return false }
+        return copy.convert(copy.bounds, to: nil).contains(point)
+    }
+
+    /// A press on the released photo: it stops where it is and follows the finger again (the
+    /// dismissal goes on; nothing else changes).
+    public func grabReleasedPhoto() {
+        guard isReleased, transitionImage != nil else { return }
+        grabHere()
     }
 
     /// The window changed size while the finger holds the photo: the formulas take the new fit
@@ -63,43 +89,149 @@ public final class ZoomDismissalInteractionController {
         guard transitionImage != nil, !isReleased, let from,
               let fit = from.referenceImageFrameInTransitioningView(for: zoomAnimator) else { return }
         let frame = layer.convert(fit, from: nil)
+        fitSize = frame.size
         transitionImage?.bounds.size = frame.size
         formulas = DismissalFormulas(viewHeight: viewHeight, anchor: frame.center, photoHeight: frame.height)
         if let lastTranslation { update(translation: lastTranslation) }
     }
 
+    /// The finger moved `translation` from where it took the photo.
     public func update(translation: Point) {
         lastTranslation = translation
-        guard let copy = transitionImage, let f = formulas else { return }
-        fade?.alpha = f.backgroundAlpha(translation)
-        chrome?.alpha = f.tabBarAlpha(translation)
-        copy.transform = Transform2D(scale: f.scale(translation))
-        copy.center = f.center(translation)
+        guard let f = formulas else { return }
+        let t = translation + grab.translation
+        apply(scale: f.scale(t), center: f.center(t) + grab.center, alphaTranslation: t)
     }
 
     /// The finger let go: the seeds' rule picks cancel or finish.
     public func end(translation: Point, velocity: Point) {
-        guard let copy = transitionImage, let f = formulas else { return }
+        guard let f = formulas else { return }
         update(translation: translation)
+        let t = translation + grab.translation
+        release(finishing: wouldFinish(translation: translation, velocity: velocity),
+                centerVelocity: f.centerVelocity(t, velocity: velocity), scaleVelocity: f.scaleVelocity(t, velocity: velocity))
+    }
+
+    /// Let go from rest (a photo taken in mid-air and released without a drag): on to the cell, or back.
+    public func resume(finishing: Bool) {
+        release(finishing: finishing, centerVelocity: .zero, scaleVelocity: 0)
+    }
+
+    /// What letting go now would do (the seeds' rule, on the photo's centre where it is shown).
+    public func wouldFinish(translation: Point, velocity: Point) -> Bool {
+        guard let f = formulas else { return false }
+        let t = translation + grab.translation
+        return !(velocity.y < 0 || (f.center(t) + grab.center).y < f.anchor.y)
+    }
+
+    // MARK: Pinch to close
+
+    /// Two fingers pinching a photo at fit: it shrinks with them and its point under their first
+    /// centre `start` stays under their centre; background and tab bar follow the drag's formulas
+    /// for the drag that shows the same scale.
+    public func updatePinch(scale: Double, center: Point, start: Point) {
+        guard let f = formulas else { return }
+        let s = ZoomDismissalInteractionController.pinchScale(scale)
+        apply(scale: s, center: center + (f.anchor - start) * s,
+              alphaTranslation: Point(x: 0, y: (1 - s) * f.viewHeight))
+    }
+
+    /// The fingers lifted: still closing, or let go small enough, finishes; opening again cancels.
+    /// `scaleVelocity` is the pinch's, per s; the centre's velocity carries over as a drag's does.
+    public func endPinch(scale: Double, center: Point, start: Point, scaleVelocity: Double, centerVelocity: Point) {
+        guard let f = formulas else { return }
+        updatePinch(scale: scale, center: center, start: start)
+        let s = ZoomDismissalInteractionController.pinchScale(scale)
+        let closing = scaleVelocity < -ZoomDismissalInteractionController.pinchSpeedThreshold
+        let opening = scaleVelocity > ZoomDismissalInteractionController.pinchSpeedThreshold
+        let finishing = closing || (!opening && s < ZoomDismissalInteractionController.pinchCloseScale)
+        let sv = s == scale ? scaleVelocity : 0
+        release(finishing: finishing, centerVelocity: centerVelocity + (f.anchor - start) * sv, scaleVelocity: sv)
+    }
+
+    /// A pinch released below this scale (and not opening) closes the photo.
+    public static let pinchCloseScale = 0.85
+    /// Faster than this, in scale per s, a pinch counts as closing or opening.
+    public static let pinchSpeedThreshold = 0.1
+    /// The photo shrinks with the fingers down to this scale, and never grows past fit.
+    public static let smallestPinchScale = 0.25
+
+    static func pinchScale(_ scale: Double) -> Double { min(max(scale, smallestPinchScale), 1) }
+
+    // MARK: Shared
+
+    private func apply(scale: Double, center: Point, alphaTranslation t: Point) {
+        guard let copy = transitionImage, let f = formulas else { return }
+        fade?.alpha = min(max(f.backgroundAlpha(t) + grab.backgroundAlpha, 0), 1)
+        chrome?.alpha = min(max(f.tabBarAlpha(t) + grab.tabBarAlpha, 0), 1)
+        copy.transform = Transform2D(scale: scale)
+        copy.center = center
+    }
+
+    private func release(finishing: Bool, centerVelocity: Point, scaleVelocity: Double) {
+        guard let copy = transitionImage, let f = formulas else { return }
         isReleased = true
-        let centerVelocity = f.centerVelocity(translation, velocity: velocity)
-        let scaleVelocity = f.scaleVelocity(translation, velocity: velocity)
-        if f.releaseFinishes(translation: translation, velocity: velocity),
-           let cell = to?.referenceImageFrameInTransitioningView(for: zoomAnimator) {
+        isFinishing = finishing
+        if finishing, let cell = to?.referenceImageFrameInTransitioningView(for: zoomAnimator) {
             finish(copy, into: layer.convert(cell, from: nil), centerVelocity: centerVelocity, scaleVelocity: scaleVelocity)
         } else {
             cancel(copy, centerVelocity: centerVelocity, scaleVelocity: scaleVelocity, anchor: f.anchor)
         }
     }
 
+    /// How a photo taken in mid-air maps onto the formulas: the translation whose scale it shows,
+    /// and what its centre and alphas differ by from the formulas' there. All zero for a photo
+    /// taken at rest.
+    private struct Grab {
+        var translation = Point.zero
+        var center = Point.zero
+        var backgroundAlpha = 0.0
+        var tabBarAlpha = 0.0
+        static let none = Grab()
+    }
+    private var grab = Grab.none
+    /// The photo's size at fit, px.
+    private var fitSize = Size(width: 0, height: 0)
+
+    /// Stops the photo where it is and maps it onto the formulas, so the finger carries it on
+    /// without a jump; its outline then settles to the fit frame's shape.
+    private func grabHere() {
+        guard let copy = transitionImage, let f = formulas, fitSize.width > 0, fitSize.height > 0 else { return }
+        animator.cancel(copy, \.frame)
+        animator.cancel(copy, \.bounds.size)
+        animator.cancel(copy, \.transform)
+        animator.cancel(copy, \.center)
+        animator.cancel(copy, \.center.x)
+        animator.cancel(copy, \.center.y)
+        if let fade { animator.cancel(fade, \.alpha) }
+        if let chrome { animator.cancel(chrome, \.alpha) }
+
+        let shown = copy.frame
+        let scale = min(max(max(shown.width / fitSize.width, shown.height / fitSize.height), DismissalFormulas.minimumScale), 1)
+        let t = Point(x: 0, y: (1 - scale) * f.viewHeight)   // the drag whose formulas show this scale
+        grab = Grab(translation: t, center: shown.center - f.center(t),
+                    backgroundAlpha: (fade?.alpha ?? 0) - f.backgroundAlpha(t),
+                    tabBarAlpha: (chrome?.alpha ?? 0) - f.tabBarAlpha(t))
+        copy.transform = Transform2D(scale: scale)
+        copy.bounds.size = Size(width: shown.width / scale, height: shown.height / scale)
+        copy.center = shown.center
+        animator.animate(copy, \.bounds.size, to: fitSize, with: ZoomDismissalInteractionController.reshapeMotion)
+        isReleased = false
+        lastTranslation = .zero
+    }
+
+    /// A grabbed photo's outline turns into the fit frame's shape with this.
+    static let reshapeMotion = Motion.spring(response: 0.3, dampingRatio: 1)
+
     private func cancel(_ copy: Node, centerVelocity: Point, scaleVelocity: Double, anchor: Point) {
         let motion = ZoomDismissalInteractionController.cancelMotion
+        if copy.bounds.size != fitSize { animator.animate(copy, \.bounds.size, to: fitSize, with: motion) }
         if let fade { animator.animate(fade, \.alpha, to: 1, with: motion) }
         if let chrome { animator.animate(chrome, \.alpha, to: 0, with: motion) }
         animator.animate(copy, \.transform, to: .identity, with: motion,
                          initialVelocity: Transform2D(a: scaleVelocity, b: 0, c: 0, d: scaleVelocity, tx: 0, ty: 0))
-        animator.animate(copy, \.center, to: anchor, with: motion, initialVelocity: centerVelocity) { [weak self] _ in
-            self?.complete(.cancelled)
+        animator.animate(copy, \.center, to: anchor, with: motion, initialVelocity: centerVelocity) { [weak self] end in
+            if end == .finished { self?.complete(.cancelled) }   // not when a finger took it again
         }
     }
 
@@ -118,7 +250,7 @@ public final class ZoomDismissalInteractionController {
         animator.animate(copy, \.transform, to: .identity, with: curve(copy.transform.a, 1, scaleVelocity))
         animator.animate(copy, \.center.x, to: cell.midX, with: curve(copy.center.x, cell.midX, centerVelocity.x))
         animator.animate(copy, \.center.y, to: cell.midY, with: curve(copy.center.y, cell.midY, centerVelocity.y)) {
-            [weak self] _ in self?.complete(.finished)
+            [weak self] end in if end == .finished { self?.complete(.finished) }
         }
     }
 

@@ -9,8 +9,8 @@ import Transitions
 /// with a gap between pages. A horizontal drag follows the finger; on release the pager turns to
 /// the next or previous page when the finger moves toward it faster than `turnVelocity` or has
 /// dragged it more than half way, and otherwise goes back; the settling spring takes over the
-/// release velocity. A top bar holds the back button and the photo's name. (Zoom within a page
-/// comes next.)
+/// release velocity. Each page zooms and pans on its own (`ZoomablePage`); a page left behind
+/// returns to fit. A top bar holds the back button and the photo's name.
 public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// Space between pages, px.
     public static let pageGap = 10.0
@@ -26,6 +26,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public private(set) var size: Size
     /// Told each page the pager settles on (the seeds' `PagingCollectionViewControllerDelegate`).
     public var onPageSettled: ((Int) -> Void)?
+    /// Told when photo `i` came to rest zoomed past its image's sharpness: the size, px, a sharper
+    /// decode should cover.
+    public var onNeedsSharperImage: ((Int, Size) -> Void)?
 
     /// The pages' horizontal scroll position, px; animated while settling.
     public var pagingOffset = 0.0 {
@@ -37,11 +40,13 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public let topBar = Node(name: "viewer.topBar")
     private let backButton = Node(name: "viewer.back")
     private let titleLabel = Node(name: "viewer.title")
-    private var pageNodes: [Int: Node] = [:]
-    private let animator: Animator
+    /// The current page and its neighbours (the only ones kept).
+    private(set) var pageNodes: [Int: ZoomablePage] = [:]
+    let animator: Animator
     private let name: (Int) -> String
     private let picture: (Int) -> PixelImage?
     private var dragStart = 0.0
+    private var barsBeforePull = true
 
     /// `picture(i)`: the best image there is for photo `i` (a thumbnail until a sharper one arrives).
     public init(index: Int, count: Int, size: Size, animator: Animator, name: @escaping (Int) -> String,
@@ -72,6 +77,17 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         animator.animate(topBar, \.alpha, to: barsVisible ? 0 : 1, with: PhotoViewerScreen.barsFade)
     }
 
+    /// A pull on the photo began: the bars fade out, as in Photos, and come back if it springs back.
+    public func pullBegan() {
+        barsBeforePull = barsVisible
+        if barsVisible { toggleBars() }
+    }
+
+    /// The photo sprang back into the viewer.
+    public func pullCancelled() {
+        if barsBeforePull, !barsVisible { toggleBars() }
+    }
+
     /// Whether `point` (window coordinates) is on the back button while the bars show.
     public func isBackButton(at point: Point) -> Bool {
         barsVisible && backButton.convert(backButton.bounds, to: nil).contains(point)
@@ -88,13 +104,20 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     public var pitch: Double { size.width + PhotoViewerScreen.pageGap }
     public var photoName: String { name(index) }
-    /// The current page's node (it shows the photo aspect-fit in its bounds).
-    public var photoNode: Node? { pageNodes[index] }
+    /// The current photo's node (its frame is the zoomed photo's, in its page).
+    public var photoNode: Node? { pageNodes[index]?.photo }
     public var image: PixelImage? { photoNode?.image }
     public var isPaging: Bool { animator.isAnimating(self, \.pagingOffset) }
+    /// The current page's zoom, × fit.
+    public var zoomScale: Double { pageNodes[index]?.zoomScale ?? 1 }
+    public var isZoomed: Bool { pageNodes[index]?.isZoomed ?? false }
+    /// The current page's zoom limits and levels.
+    public var zoomLevels: ZoomLevels? { pageNodes[index]?.levels }
 
-    /// A sharper decode of photo `i`, when it arrives.
-    public func setImage(_ image: PixelImage, for i: Int) { pageNodes[i]?.image = image }
+    /// A sharper decode of photo `i` (and its full size), when it arrives; a smaller one is ignored.
+    public func setImage(_ image: PixelImage, fullSize: Size? = nil, for i: Int) {
+        pageNodes[i]?.setImage(image, fullSize: fullSize)
+    }
 
     public func resize(to newSize: Size) {
         size = newSize
@@ -110,11 +133,14 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     /// The current photo's aspect-fit frame in the window.
     public var fitFrame: Rect {
-        guard let node = photoNode else { return Rect(origin: .zero, size: size) }
-        let pageRect = node.convert(node.bounds, to: nil)
-        guard let image = node.image else { return pageRect }
-        return ContentMode.aspectFit.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
-                                          in: pageRect)
+        guard let page = pageNodes[index] else { return Rect(origin: .zero, size: size) }
+        return page.node.convert(page.fitFrame, to: nil)
+    }
+
+    /// Where the current photo is in the window now (zoomed, it reaches past the page).
+    public var photoFrame: Rect {
+        guard let photo = photoNode else { return fitFrame }
+        return photo.convert(photo.bounds, to: nil)
     }
 
     // MARK: Paging
@@ -159,6 +185,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: PhotoViewerScreen.settle,
                          initialVelocity: velocity) { [weak self] end in
             guard let self, end == .finished else { return }
+            // The pages left behind are back at fit when they come into view again.
+            for (i, page) in pageNodes where i != index { page.resetZoom() }
             onPageSettled?(index)
         }
     }
@@ -166,21 +194,19 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// Keeps nodes for the current page and its neighbours only.
     private func layOutPages() {
         let wanted = Set(max(0, index - 1)...min(count - 1, index + 1))
-        for (i, node) in pageNodes where !wanted.contains(i) {
-            node.removeFromParent()
+        for (i, page) in pageNodes where !wanted.contains(i) {
+            page.node.removeFromParent()
             pageNodes[i] = nil
         }
         for i in wanted.sorted() {
-            let node = pageNodes[i] ?? {
-                let node = Node(name: "viewer.page.\(i)")
-                node.contentMode = .aspectFit
-                node.image = picture(i)
-                node.contentsName = name(i)
-                pages.addChild(node)
-                pageNodes[i] = node
-                return node
+            let page = pageNodes[i] ?? {
+                let page = ZoomablePage(index: i, name: name(i), image: picture(i), animator: animator)
+                page.onNeedsSharperImage = { [weak self] wanted in self?.onNeedsSharperImage?(i, wanted) }
+                pages.addChild(page.node)
+                pageNodes[i] = page
+                return page
             }()
-            node.frame = Rect(x: Double(i) * pitch, y: 0, width: size.width, height: size.height)
+            page.setFrame(Rect(x: Double(i) * pitch, y: 0, width: size.width, height: size.height))
         }
     }
 
@@ -189,5 +215,5 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public func transitionWillStartWith(zoomAnimator: ZoomAnimator) {}
     public func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
     public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { photoNode }
-    public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? { fitFrame }
+    public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? { photoFrame }
 }

@@ -30,10 +30,13 @@ final class X11InputInjector {
         case .pointerUp(let at, let button, _):
             move(at)
             XTestFakeButtonEvent(display, UInt32(button), 0, 0)
-        case .scroll(let dx, let dy, let at, _):
+        case .scroll(let dx, let dy, let at, let modifiers):
             move(at)
+            let control = XKeysymToKeycode(display, KeySym(XK_Control_L))
+            if modifiers.contains(.control) { XTestFakeKeyEvent(display, UInt32(control), 1, 0) }
             notches(Int(dy.rounded()), up: 4, down: 5)
             notches(Int(dx.rounded()), up: 6, down: 7)
+            if modifiers.contains(.control) { XTestFakeKeyEvent(display, UInt32(control), 0, 0) }
         case .key(let name, _):
             key(name)
         case .touch(let phase, let id, let at, _):

@@ -66,9 +66,11 @@ import TestSupport
         #expect(app.root.descendant(named: "transitionImage") == nil)
         #expect(viewer.root.alpha == 1)
         #expect(app.grid.tabBar.alpha == 0)
-        let page = try #require(viewer.photoNode)
+        let photo = try #require(viewer.photoNode)
+        let page = try #require(photo.parent)
         #expect(page.convert(page.bounds, to: nil) == Rect(x: 0, y: 0, width: 640, height: 480))
         #expect(fit == Rect(x: 80, y: 0, width: 480, height: 480), "the square photo, aspect-fit and centred")
+        #expect(photo.convert(photo.bounds, to: nil) == fit, "the photo at rest is where the flight landed")
     }
 
     @Test func escapeFliesBackIntoTheCellIn025s() throws {

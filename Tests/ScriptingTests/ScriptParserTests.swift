@@ -14,6 +14,7 @@ import Testing
             up
 
             scroll 0 -2.5
+            scroll 0 1 ctrl
             key Escape
             pinch 400 300 2.5
             pinch 400 300 0.5 500
@@ -24,8 +25,8 @@ import Testing
         let commands = try ScriptParser.parse(script).map(\.command)
         #expect(commands == [
             .wait(ms: 100), .tap(x: 10, y: 20), .doubleTap(x: 30.5, y: 40), .down(x: 1, y: 2),
-            .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5),
-            .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
+            .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5, control: false),
+            .scroll(dx: 0, dy: 1, control: true), .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
             .resize(width: 800, height: 600), .screenshot("out/a.png"), .dump("scene.json"),
         ])
         #expect(try ScriptParser.parse(script).first?.line == 2)
@@ -37,6 +38,7 @@ import Testing
         ("\n\nmove 1 two", 3, "Y must be a number, not 'two'", "move 1 two"),
         ("wait -5", 1, "MS must be at least 0.0, not -5", "wait -5"),
         ("up now", 1, "unexpected 'now' after 'up'", "up now"),
+        ("scroll 0 1 shift", 1, "expected 'ctrl' or nothing, not 'shift'", "scroll 0 1 shift"),
         ("resize 0 600", 1, "W must be a whole number of pixels from 1 to 16384, not '0'", "resize 0 600"),
         ("key", 1, "'key' needs NAME", "key"),
         ("  tap 1 nan  # oops", 1, "Y must be a number, not 'nan'", "tap 1 nan  # oops"),

@@ -1,0 +1,131 @@
+import Gestures
+import Geometry
+import Viewer
+
+/// The viewer's gestures: a one-finger drag pages, pans a zoomed photo or pulls it out; a pinch
+/// zooms, or at fit pulls it out; a double tap zooms; a single tap (once no double tap came)
+/// toggles the bars; a press on a photo in the air takes it.
+extension PhotoViewerApp {
+    func dragViewer(_ pan: PanRecognizer) {
+        let t = pan.translation
+        switch pan.state {
+        case .began:
+            if viewerDrag == .dismissing { return navigator.updateDismissal(translation: t) }   // taken in mid-air
+            guard let viewer = navigator.viewer, !navigator.isTransitioning, pinchRole == nil else { return }
+            var role = viewer.role(forDragStartingWith: t)
+            switch role {
+            case .paging:
+                viewer.beginPaging()
+                viewer.dragPaging(translation: t.x)
+            case .panning:
+                viewer.beginPan()
+                viewer.pan(translation: t)
+            case .dismissing:
+                if navigator.beginDismissal() { navigator.updateDismissal(translation: t) } else { role = .none }
+            case .none:
+                break
+            }
+            viewerDrag = role
+        case .changed:
+            switch viewerDrag {
+            case .paging?: navigator.viewer?.dragPaging(translation: t.x)
+            case .panning?: navigator.viewer?.pan(translation: t)
+            case .dismissing?: navigator.updateDismissal(translation: t)
+            case .none?, nil: break
+            }
+        case .ended, .cancelled:
+            let velocity = pan.state == .ended ? pan.velocity : .zero
+            switch viewerDrag {
+            case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
+            case .panning?: navigator.viewer?.endPan(velocity: velocity)
+            case .dismissing?: navigator.endDismissal(translation: t, velocity: velocity)
+            case .none?, nil: break
+            }
+            viewerDrag = nil
+            grabHeading = nil
+        default:
+            return
+        }
+    }
+
+    func pinched(_ pinch: PinchRecognizer) {
+        guard let viewer = navigator.viewer else { return }
+        switch pinch.state {
+        case .began:
+            guard !navigator.isTransitioning else { return }
+            // Zoomed, the pinch zooms; at fit, its first move decides: apart zooms, together closes.
+            if viewer.isZoomed {
+                viewer.beginPinch(center: pinch.startCenter)
+                pinchRole = .zooming
+            } else {
+                pinchRole = nil
+                pinchPending = true
+            }
+        case .changed:
+            if pinchPending, pinch.scale != 1 {
+                pinchPending = false
+                if pinch.scale < 1, navigator.beginDismissal() {
+                    pinchRole = .dismissing
+                } else {
+                    viewer.beginPinch(center: pinch.startCenter)
+                    pinchRole = .zooming
+                }
+            }
+            switch pinchRole {
+            case .zooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
+            case .dismissing?: navigator.updatePinchDismissal(pinch)
+            case nil: break
+            }
+        case .ended, .cancelled:
+            switch pinchRole {
+            case .zooming?: viewer.endPinch(center: pinch.center)
+            case .dismissing?: navigator.endPinchDismissal(pinch)
+            case nil: break
+            }
+            pinchRole = nil
+            pinchPending = false
+        default:
+            return
+        }
+    }
+
+    /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
+    func tappedViewer(at point: Point) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        viewer.toggleBars()
+    }
+
+    /// A double tap: to 3× fit centred on it, or back to fit.
+    func doubleTappedViewer(at point: Point) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        viewer.doubleTap(at: point)
+    }
+
+    /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).
+    func zoomKey(_ name: String) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+        switch name {
+        case "plus", "equal", "KP_Add": viewer.zoom(steps: 1)
+        case "minus", "KP_Subtract": viewer.zoom(steps: -1)
+        case "0", "KP_0": viewer.zoomToFit()
+        default: viewer.zoomToActualSize()
+        }
+    }
+
+    /// A press on the photo while it flies or springs: it stops there, and the finger carries it on
+    /// as a pull.
+    func grabIfFlying(at point: Point) {
+        guard let heading = navigator.grab(at: point) else { return }
+        viewerDrag = .dismissing
+        grabHeading = heading
+    }
+
+    /// The last finger lifted. A photo taken in mid-air and let go without a drag (a double click
+    /// on a thumbnail, say) goes on where it was heading.
+    func released() {
+        guard viewerDrag == .dismissing, let heading = grabHeading else { return }
+        navigator.resumeDismissal(finishing: heading)
+        viewerDrag = nil
+        grabHeading = nil
+    }
+}

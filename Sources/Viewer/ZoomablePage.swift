@@ -1,0 +1,245 @@
+import Animation
+import Foundation
+import Geometry
+import Pixels
+import Scrolling
+import SceneGraph
+
+/// One page of the pager, zoomable like a UIScrollView: the photo is drawn at `zoomScale` × its
+/// fit size, and the viewport's origin in it moves along two `ScrollAxis`es, so panning a zoomed
+/// photo has the grid's drag, momentum and rubber band. A pinch goes past either limit with a
+/// rubber band and springs back when the fingers lift. Points are in the page's coordinates.
+final class ZoomablePage {
+    /// Zooms that are not a gesture (double tap, keys) settle with this.
+    static let zoomMotion = Motion.spring(response: 0.35, dampingRatio: 1)
+    /// A pinch past a limit springs back with this.
+    static let bounceMotion = Motion.spring(response: 0.45, dampingRatio: 1)
+    /// A Ctrl+wheel notch glides there in this long, s.
+    static let wheelGlide = ScrollAxis.wheelGlide
+
+    /// The page: it clips the zoomed photo.
+    let node: Node
+    /// The photo itself: its frame is the zoomed photo's, in page coordinates.
+    let photo: Node
+    private(set) var viewport = Size(width: 1, height: 1)
+    /// The photo's full size, px, once known (until then, the image's own size).
+    private var photoPixels: Size?
+    private(set) var levels = ZoomLevels(fitSize: Size(width: 1, height: 1), viewport: Size(width: 1, height: 1),
+                                         photoPixels: Size(width: 1, height: 1))
+
+    /// × fit; outside the limits only while a pinch rubber-bands or springs back.
+    var zoomScale = 1.0 {
+        didSet { layOut() }
+    }
+    let x: ScrollAxis
+    let y: ScrollAxis
+    /// Told when a zoom comes to rest showing the photo larger than its image: the size, px, that a
+    /// sharper decode should cover (never more than the photo's full size).
+    var onNeedsSharperImage: ((Size) -> Void)?
+
+    private let animator: Animator
+    private var pinch: (startScale: Double, point: Point)?
+    /// Where Ctrl+wheel's glide is heading (notches add up while it moves).
+    private var wheelTarget: Double?
+
+    init(index: Int, name: String, image: PixelImage?, animator: Animator) {
+        self.animator = animator
+        node = Node(name: "viewer.page.\(index)")
+        node.clipsToBounds = true
+        photo = Node(name: "viewer.photo.\(index)")
+        photo.contentMode = .scaleToFill
+        photo.contentsName = name
+        photo.image = image
+        node.addChild(photo)
+        x = ScrollAxis(animator: animator)
+        y = ScrollAxis(animator: animator)
+        x.onChange = { [unowned self] _ in layOut() }
+        y.onChange = { [unowned self] _ in layOut() }
+    }
+
+    var offset: Point { Point(x: x.offset, y: y.offset) }
+    var isZoomed: Bool { levels.isZoomed(zoomScale) }
+    var isPinching: Bool { pinch != nil }
+    var isZoomAnimating: Bool { animator.isAnimating(self, \.zoomScale) }
+    /// The photo's frame in the page at fit zoom.
+    var fitFrame: Rect {
+        Rect(x: (viewport.width - levels.fitSize.width) / 2, y: (viewport.height - levels.fitSize.height) / 2,
+             width: levels.fitSize.width, height: levels.fitSize.height)
+    }
+
+    /// A sharper decode, or the photo's full size once known. A smaller image never replaces a larger one.
+    func setImage(_ image: PixelImage, fullSize: Size?) {
+        if let fullSize { photoPixels = fullSize }
+        if let current = photo.image, current.width >= image.width { return refreshLevels() }
+        photo.image = image
+        refreshLevels()
+    }
+
+    /// The page's frame in the pager; the zoom stays, the same photo point stays in the middle.
+    func setFrame(_ frame: Rect) {
+        let middle = Point(x: viewport.width / 2, y: viewport.height / 2)
+        let centre = contentPoint(at: middle)
+        viewport = frame.size
+        node.frame = frame
+        refreshLevels()
+        let target = Point(x: viewport.width / 2, y: viewport.height / 2)
+        place(Point(x: centre.x * zoomScale - target.x, y: centre.y * zoomScale - target.y))
+    }
+
+    /// Back to fit at once (a page left behind).
+    func resetZoom() {
+        stopAll()
+        zoomScale = 1
+        place(.zero)
+    }
+
+    // MARK: Zoom without a gesture
+
+    /// Zooms to `target` (clamped), taking the photo point under `point` to `destination`.
+    func zoom(to target: Double, about point: Point, movingTo destination: Point? = nil,
+              motion: Motion = ZoomablePage.zoomMotion) {
+        guard !isPinching else { return }
+        let scale = levels.clamped(target)
+        let end = levels.clampedOffset(levels.offset(moving: point, to: destination ?? point, from: offset,
+                                                     scale: zoomScale, newScale: scale), at: scale)
+        animate(to: scale, offset: end, motion: motion)
+    }
+
+    /// A double tap at `point`: to 3× fit centred on it, or back to fit.
+    func doubleTap(at point: Point) {
+        zoom(to: levels.doubleTapTarget(from: zoomScale), about: point,
+             movingTo: Point(x: viewport.width / 2, y: viewport.height / 2))
+    }
+
+    /// Ctrl+wheel: `notches` (positive: toward the user, zooms out) about `point`, gliding; notches
+    /// add up while the glide runs.
+    func wheelZoom(notches: Double, at point: Point) {
+        let from = wheelTarget ?? zoomScale
+        let target = levels.clamped(from * pow(ZoomLevels.wheelStep, -notches))
+        zoom(to: target, about: point, motion: .curve(.easeOut, duration: ZoomablePage.wheelGlide))
+        wheelTarget = target
+    }
+
+    // MARK: Pinch
+
+    /// Two fingers went down with their centre at `center`.
+    func beginPinch(center: Point) {
+        let shown = zoomScale
+        stopAll()
+        pinch = (levels.unbanded(shown), contentPoint(at: center))
+    }
+
+    /// The fingers are `scale` times as far apart as when they went down, with their centre at
+    /// `center`: the photo point first under the centre stays under it.
+    func pinch(scale: Double, center: Point) {
+        guard let pinch else { return }
+        zoomScale = levels.banded(pinch.startScale * scale)
+        place(Point(x: pinch.point.x * zoomScale - center.x, y: pinch.point.y * zoomScale - center.y), clamp: false)
+    }
+
+    /// The fingers lifted: back inside the limits, keeping the photo point under `center` there if it can.
+    func endPinch(center: Point) {
+        guard pinch != nil else { return }
+        pinch = nil
+        let scale = levels.clamped(zoomScale)
+        let end = levels.clampedOffset(levels.offset(moving: center, to: center, from: offset, scale: zoomScale,
+                                                     newScale: scale), at: scale)
+        animate(to: scale, offset: end, motion: ZoomablePage.bounceMotion)
+    }
+
+    // MARK: Pan (when zoomed)
+
+    func beginPan() {
+        stopZoom()
+        x.beginDrag()
+        y.beginDrag()
+    }
+
+    func pan(translation: Point) {
+        x.drag(translation: translation.x)
+        y.drag(translation: translation.y)
+    }
+
+    func endPan(velocity: Point) {
+        x.endDrag(velocity: velocity.x)
+        y.endDrag(velocity: velocity.y)
+    }
+
+    /// Whether the photo is against its left (`dx` > 0) or right edge, so that a drag that way
+    /// turns the page instead of panning.
+    func isAtEdge(towards dx: Double) -> Bool {
+        let range = levels.offsetRange(at: zoomScale).x
+        return dx > 0 ? x.offset <= range.lowerBound + 0.5 : x.offset >= range.upperBound - 0.5
+    }
+
+    /// After each animator tick: momentum that crosses an edge turns into a bounce.
+    func didTick() {
+        x.didTick()
+        y.didTick()
+    }
+
+    // MARK: Layout
+
+    /// The point of the photo at fit scale (its own coordinates ÷ zoom) under `point`.
+    private func contentPoint(at point: Point) -> Point {
+        Point(x: (point.x + x.offset) / zoomScale, y: (point.y + y.offset) / zoomScale)
+    }
+
+    private func animate(to scale: Double, offset end: Point, motion: Motion) {
+        stopAll()
+        animator.animate(x, \.offset, to: end.x, with: motion)
+        animator.animate(y, \.offset, to: end.y, with: motion)
+        animator.animate(self, \.zoomScale, to: scale, with: motion) { [weak self] finish in
+            guard let self, finish == .finished else { return }
+            wheelTarget = nil
+            layOut()
+            askForSharperImageIfNeeded()
+        }
+    }
+
+    private func askForSharperImageIfNeeded() {
+        guard let image = photo.image else { return }
+        let shown = levels.contentSize(at: zoomScale)
+        let wanted = Size(width: min(shown.width, levels.photoPixels.width), height: min(shown.height, levels.photoPixels.height))
+        // A pixel of slack: the fit size is rarely a whole number.
+        if Double(image.width) + 1 < wanted.width { onNeedsSharperImage?(wanted) }
+    }
+
+    private func stopZoom() {
+        animator.cancel(self, \.zoomScale)
+        wheelTarget = nil
+    }
+
+    private func stopAll() {
+        stopZoom()
+        animator.cancel(x, \.offset)
+        animator.cancel(y, \.offset)
+    }
+
+    /// Sets both offsets (into the resting range unless `clamp` is false).
+    private func place(_ target: Point, clamp: Bool = true) {
+        let p = clamp ? levels.clampedOffset(target, at: zoomScale) : target
+        x.offset = p.x
+        y.offset = p.y
+        layOut()
+    }
+
+    private func refreshLevels() {
+        guard let image = photo.image else { return }
+        // The full size gives the true shape: a reduced decode's sides are rounded to whole pixels.
+        let pixels = photoPixels ?? Size(width: Double(image.width), height: Double(image.height))
+        let fit = ContentMode.aspectFit.rect(forImageOfSize: pixels, in: Rect(origin: .zero, size: viewport)).size
+        levels = ZoomLevels(fitSize: fit, viewport: viewport, photoPixels: pixels)
+        layOut()
+    }
+
+    private func layOut() {
+        let size = levels.contentSize(at: zoomScale)
+        photo.frame = Rect(x: -x.offset, y: -y.offset, width: size.width, height: size.height)
+        // A pinch moves the photo freely; the ranges hold again once it springs back.
+        guard pinch == nil else { return }
+        let range = levels.offsetRange(at: zoomScale)
+        x.setRange(range.x, viewport: viewport.width)
+        y.setRange(range.y, viewport: viewport.height)
+    }
+}

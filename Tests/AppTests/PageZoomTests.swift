@@ -1,0 +1,186 @@
+import Geometry
+import Input
+import Testing
+@testable import App
+
+/// Zoom within a page (issue 5, point 3): double tap, pinch, Ctrl+wheel, keys, pan, and a sharper
+/// decode. The photo is Dragonfly_by_Bolly.jpg (4224×3168, 4:3) in an 800×600 window: at fit it
+/// fills the window exactly.
+@Suite struct PageZoomTests {
+    let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+    var middle: Point { Point(x: 400, y: 300) }
+
+    @Test func thePhotoIsTheDragonflyAtFit() {
+        #expect(v.name == "Dragonfly_by_Bolly.jpg")
+        #expect(v.viewer.zoomScale == 1)
+        #expect(v.photoFrame == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+
+    @Test func doubleTapZoomsToThreeTimesCentredOnTheTapAndBack() {
+        let tap = Point(x: 300, y: 250)
+        let under = v.photoPoint(at: tap)
+        v.doubleTap(tap)
+        v.settle()
+        #expect(v.viewer.zoomScale == 3)
+        let shown = v.photoPoint(at: middle)
+        #expect((shown - under).magnitude < 1e-6, "the tapped point is now in the middle: \(shown) vs \(under)")
+        #expect(v.viewer.barsVisible, "a double tap does not toggle the bars")
+        v.doubleTap(middle)
+        v.settle()
+        #expect(v.viewer.zoomScale == 1)
+        #expect(v.photoFrame == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+
+    @Test func aSingleTapWaitsForTheDoubleTapToFailThenTogglesTheBars() {
+        v.tap(middle)
+        v.frames(1)
+        #expect(v.viewer.barsVisible, "not yet: a second tap may come")
+        #expect(v.app.isAnimating, "the loop keeps ticking while a tap waits")
+        v.frames(20)   // past the 0.3 s double-tap interval, then the 0.25 s fade
+        v.settle()
+        #expect(!v.viewer.barsVisible)
+        #expect(v.viewer.zoomScale == 1)
+    }
+
+    @Test func aDoubleTapAtTheEdgeStaysInsideThePhoto() {
+        v.doubleTap(Point(x: 10, y: 10))
+        v.settle()
+        #expect(v.photoFrame.minX == 0 && v.photoFrame.minY == 0, "the corner, not black beyond it")
+        #expect(v.photoFrame.size == Size(width: 2400, height: 1800))
+    }
+
+    @Test func pinchZoomsAboutTheFingersAndKeepsThatPointUnderThem() {
+        let center = Point(x: 500, y: 200)
+        let under = v.photoPoint(at: center)
+        v.pinch(about: center, scales: OpenViewer.ramp(1, 2, 12))
+        v.settle()
+        #expect(abs(v.viewer.zoomScale - 2) < 1e-9)
+        #expect((v.photoPoint(at: center) - under).magnitude < 1e-6)
+        #expect(v.app.viewer != nil, "spreading never closes")
+    }
+
+    @Test func pinchPastTheMaximumRubberBandsThenSpringsBack() throws {
+        let levels = try #require(v.viewer.zoomLevels)
+        let target = levels.maximum * 2
+        v.pinch(about: middle, scales: OpenViewer.ramp(1, target, 20), hold: true)
+        let stretched = v.viewer.zoomScale
+        #expect(stretched > levels.maximum && stretched < target, "resists past the limit: \(stretched)")
+        v.pinch(about: middle, scales: [], spread: 100 * target)   // lift
+        var scales: [Double] = []
+        while v.app.isAnimating { v.frames(1); scales.append(v.viewer.zoomScale) }
+        #expect(abs(v.viewer.zoomScale - levels.maximum) < 1e-9)
+        #expect(zip(scales, scales.dropFirst()).allSatisfy { $0 >= $1 - 1e-9 }, "springs straight back, critically damped")
+    }
+
+    @Test func pinchBelowFitWhenZoomedRubberBandsAndSpringsBackToFit() {
+        v.doubleTap(middle)
+        v.settle()
+        v.pinch(about: middle, scales: OpenViewer.ramp(1, 0.15, 15), hold: true)
+        #expect(v.viewer.zoomScale < 1 && v.viewer.zoomScale > 0.5, "below fit, resisting: \(v.viewer.zoomScale)")
+        v.pinch(about: middle, scales: [], spread: 15)
+        v.settle()
+        #expect(v.viewer.zoomScale == 1)
+        #expect(v.app.viewer != nil, "a pinch that began zoomed does not close")
+        #expect(v.photoFrame == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+
+    @Test func controlWheelZoomsAboutThePointer() {
+        let pointer = Point(x: 620, y: 130)
+        let under = v.photoPoint(at: pointer)
+        _ = v.app.handle(.scroll(dx: 0, dy: -1, at: pointer, modifiers: .control))
+        _ = v.app.handle(.scroll(dx: 0, dy: -1, at: pointer, modifiers: .control))
+        v.settle()
+        #expect(abs(v.viewer.zoomScale - 1.25 * 1.25) < 1e-9, "two notches away from the user: 1.25² ×")
+        #expect((v.photoPoint(at: pointer) - under).magnitude < 1e-6)
+        _ = v.app.handle(.scroll(dx: 0, dy: 3, at: pointer, modifiers: .control))
+        v.settle()
+        #expect(v.viewer.zoomScale == 1, "toward the user: back out, not past fit")
+    }
+
+    @Test func keysStepInAndOutAndGoToFitAndOneHundredPercent() throws {
+        func key(_ name: String) { _ = v.app.handle(.key(name: name, modifiers: [])); v.settle() }
+        key("plus")
+        #expect(abs(v.viewer.zoomScale - 1.5) < 1e-9)
+        key("plus")
+        #expect(abs(v.viewer.zoomScale - 2.25) < 1e-9)
+        key("minus")
+        #expect(abs(v.viewer.zoomScale - 1.5) < 1e-9)
+        key("1")
+        let levels = try #require(v.viewer.zoomLevels)
+        #expect(abs(v.viewer.zoomScale - 4224.0 / 800) < 1e-9, "one photo pixel per screen pixel")
+        #expect(abs(levels.actualSize - 4224.0 / 800) < 1e-9, "the full size came with the sharper decode")
+        #expect(abs(v.photoFrame.width - 4224) < 1e-6)
+        key("0")
+        #expect(v.viewer.zoomScale == 1)
+    }
+
+    @Test func zoomingDecodesASharperImage() throws {
+        let before = try #require(v.viewer.image)
+        key3x()
+        let after = try #require(v.viewer.image)
+        #expect(after.width > before.width, "\(before.width) → \(after.width)")
+        #expect(after.width >= 2400, "as sharp as the photo is shown: \(after.width) px for 2400 px")
+    }
+
+    private func key3x() {
+        v.doubleTap(middle)
+        v.settle()
+    }
+
+    @Test func aDragOnAZoomedPhotoPansItAndItCoasts() {
+        key3x()
+        let start = v.photoFrame.origin
+        v.drag(from: Point(x: 400, y: 300), to: Point(x: 300, y: 250), steps: 5, hold: true)
+        let held = v.photoFrame.origin
+        #expect(abs(held.x - (start.x - 100)) < 1e-6 && abs(held.y - (start.y - 50)) < 1e-6, "follows the finger")
+        v.lift(Point(x: 300, y: 250))
+        v.frames(10)
+        #expect(v.photoFrame.minX < held.x - 20, "momentum carries it on")
+        v.settle()
+        #expect(v.app.viewer != nil && v.viewer.index == 4, "a pan neither pages nor closes")
+    }
+
+    @Test func panningPastTheEdgeRubberBandsAndBouncesBack() {
+        v.doubleTap(Point(x: 400, y: 10))   // zoomed, against the top edge
+        v.settle()
+        #expect(v.photoFrame.minY == 0)
+        v.drag(from: Point(x: 400, y: 200), to: Point(x: 400, y: 500), steps: 6, hold: true)
+        let edgeY = v.photoFrame.minY
+        #expect(edgeY > 50 && edgeY < 300, "pulled 300 px past the edge, it moves less: \(edgeY)")
+        v.lift(Point(x: 400, y: 500))
+        v.settle()
+        #expect(v.photoFrame.minY == 0, "back to the edge")
+        #expect(v.app.viewer != nil, "a zoomed photo pulled down does not close")
+    }
+
+    @Test func downwardDragOnAZoomedPhotoPansInsteadOfClosing() {
+        key3x()
+        let y0 = v.photoFrame.minY
+        v.drag(from: Point(x: 400, y: 200), to: Point(x: 400, y: 350), steps: 6)
+        v.settle()
+        #expect(v.app.viewer != nil)
+        #expect(v.copy == nil)
+        #expect(v.photoFrame.minY > y0)
+    }
+
+    @Test func atTheEdgeASidewaysDragTurnsThePageAndThePageLeftBehindReturnsToFit() {
+        v.doubleTap(Point(x: 790, y: 300))   // zoom in on the right edge
+        v.settle()
+        #expect(abs(v.photoFrame.maxX - 800) < 1e-6, "at the right edge")
+        v.drag(from: Point(x: 600, y: 300), to: Point(x: 150, y: 300), steps: 6)
+        v.settle()
+        #expect(v.viewer.index == 5, "paged on")
+        _ = v.app.handle(.key(name: "Left", modifiers: []))
+        v.settle()
+        #expect(v.viewer.index == 4)
+        #expect(v.viewer.zoomScale == 1, "back at fit")
+    }
+
+    @Test func awayFromTheEdgeASidewaysDragPans() {
+        key3x()
+        v.drag(from: Point(x: 600, y: 300), to: Point(x: 300, y: 300), steps: 6)
+        v.settle()
+        #expect(v.viewer.index == 4)
+        #expect(v.viewer.zoomScale == 3)
+    }
+}
