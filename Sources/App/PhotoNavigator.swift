@@ -25,8 +25,8 @@ final class PhotoNavigator {
     private let photoLoader: ThumbnailLoader
     /// Finished decodes of open photos, until they can go into the viewer.
     private var sharper: [ThumbnailLoader.Result] = []
-    /// The side asked for, per photo, while its decode runs.
-    private var pendingSide: [Int: Int] = [:]
+    /// The width asked for, per photo, while its decode runs.
+    private var pendingWidth: [Int: Int] = [:]
 
     init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
         self.grid = grid
@@ -54,9 +54,7 @@ final class PhotoNavigator {
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
-        screen.onNeedsSharperImage = { [weak self] i, wanted in
-            self?.requestSharper(i, side: Int(max(wanted.width, wanted.height).rounded(.up)))
-        }
+        screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         viewer = screen
         grid.selectedIndex = index
         requestSharper(index)
@@ -77,13 +75,14 @@ final class PhotoNavigator {
         requestSharper(i)
     }
 
-    /// Asks for photo `i` decoded to cover `side` px (the window's longer side by default), unless a
-    /// decode at least as large is already under way.
-    private func requestSharper(_ i: Int, side: Int? = nil) {
-        let side = side ?? Int(max(grid.size.width, grid.size.height))
-        guard pendingSide[i].map({ $0 < side }) ?? true else { return }
-        pendingSide[i] = side
-        photoLoader.request(index: i, path: photos[i].path, side: side)
+    /// Asks for photo `i` decoded to cover `size` px (its fit frame by default: the window, when its
+    /// shape is not known yet), unless a decode at least as large is already under way.
+    private func requestSharper(_ i: Int, covering size: Size? = nil) {
+        let wanted = size ?? viewer?.fitSize(of: i) ?? grid.size
+        let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
+        guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
+        pendingWidth[i] = w
+        photoLoader.request(index: i, path: photos[i].path, covering: (w, h))
     }
 
     /// Flies the photo back into its cell (Escape, BackSpace).
@@ -176,7 +175,7 @@ final class PhotoNavigator {
     /// something changed.
     func applyFinishedLoads() -> Bool {
         for result in photoLoader.takeFinished() {
-            pendingSide[result.index] = nil
+            pendingWidth[result.index] = nil
             sharper.append(result)
         }
         guard !sharper.isEmpty, let viewer, !stack.isTransitioning else { return false }

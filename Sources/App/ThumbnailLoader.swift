@@ -26,6 +26,11 @@ public final class ThumbnailLoader: Sendable {
 
     /// Queues a decode of `path` that covers `side`×`side` px (an aspect-filled square cell).
     public func request(index: Int, path: String, side: Int) {
+        request(index: index, path: path, covering: (side, side))
+    }
+
+    /// Queues a decode of `path` that covers `size` px (upright), or the full size if smaller.
+    public func request(index: Int, path: String, covering size: (width: Int, height: Int)) {
         inbox.withLock {
             $0.pending += 1
             $0.withdrawn.remove(index)
@@ -41,7 +46,7 @@ public final class ThumbnailLoader: Sendable {
             let outcome: Swift.Result<PixelImage, ImageDecodeError>
             var fullSize: (width: Int, height: Int)?
             do throws(ImageDecodeError) {
-                let decoded = try ImageDecoder.decode(path: path, atLeast: (side, side))
+                let decoded = try ImageDecoder.decode(path: path, atLeast: size)
                 outcome = .success(decoded.image)
                 fullSize = decoded.fullSize
             } catch {

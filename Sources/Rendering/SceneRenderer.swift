@@ -95,15 +95,31 @@ public final class SceneRenderer {
                                 targetHeight: (ew * ew + eh * eh).squareRoot())
 
         cairo_save(cr)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(cr)
-        cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / Double(level.image.width), rect.height / Double(level.image.height))
-        cairo_set_source_surface(cr, level.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        defer { cairo_restore(cr) }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        // A copy within two pixels of its size on screen, unrotated, is drawn 1:1 at a whole-pixel
+        // offset: a plain copy instead of a filtered resample, and as crisp as the photo is
+        // (a photo at rest in the viewer, a thumbnail in its cell).
+        let device = Rect(x: m.x0 + m.xx * rect.minX, y: m.y0 + m.yy * rect.minY, width: m.xx * rect.width, height: m.yy * rect.height)
+        if m.yx == 0, m.xy == 0, m.xx > 0, m.yy > 0,
+           abs(device.width - Double(level.image.width)) <= 2, abs(device.height - Double(level.image.height)) <= 2 {
+            cairo_identity_matrix(cr)
+            let x = device.minX.rounded(), y = device.minY.rounded()
+            cairo_rectangle(cr, x, y, device.width.rounded(), device.height.rounded())
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, level.surface, x, y)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        } else {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / Double(level.image.width), rect.height / Double(level.image.height))
+            cairo_set_source_surface(cr, level.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        }
         if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
-        cairo_restore(cr)
     }
 
     private func drawText(_ text: TextContents, in rect: Rect, alpha: Double, on cr: OpaquePointer) {

@@ -131,6 +131,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
     }
 
+    /// Photo `i`'s size at fit, if its page is kept.
+    public func fitSize(of i: Int) -> Size? { pageNodes[i]?.levels.fitSize }
+
     /// The current photo's aspect-fit frame in the window.
     public var fitFrame: Rect {
         guard let page = pageNodes[index] else { return Rect(origin: .zero, size: size) }

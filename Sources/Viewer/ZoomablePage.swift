@@ -77,13 +77,15 @@ final class ZoomablePage {
 
     /// The page's frame in the pager; the zoom stays, the same photo point stays in the middle.
     func setFrame(_ frame: Rect) {
-        let middle = Point(x: viewport.width / 2, y: viewport.height / 2)
-        let centre = contentPoint(at: middle)
+        let old = levels.fitSize
+        let middle = contentPoint(at: Point(x: viewport.width / 2, y: viewport.height / 2))
         viewport = frame.size
         node.frame = frame
         refreshLevels()
-        let target = Point(x: viewport.width / 2, y: viewport.height / 2)
-        place(Point(x: centre.x * zoomScale - target.x, y: centre.y * zoomScale - target.y))
+        // The fit size changed with the viewport: the point keeps its place across the photo.
+        let fit = levels.fitSize
+        let point = Point(x: middle.x / old.width * fit.width, y: middle.y / old.height * fit.height)
+        place(Point(x: point.x * zoomScale - viewport.width / 2, y: point.y * zoomScale - viewport.height / 2))
     }
 
     /// Back to fit at once (a page left behind).

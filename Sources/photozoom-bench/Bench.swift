@@ -38,6 +38,8 @@ enum Bench {
             report("encode a \(w)x\(h) frame as PNG", runs: 5) { _ = frame.pngData() }
         }
 
+        benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)
+
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")
             return
@@ -58,5 +60,37 @@ enum Bench {
             }
             report("present only (empty draw), \(path)", runs: 60) { window.present { _ in } }
         }
+    }
+
+    /// The open photo (6028x3391) at 1920x1080: at fit, at 100 % (its full-size decode), and frames of
+    /// a pinch (the zoom changes every frame).
+    static func benchZoom(photos: [Photo], index: Int) {
+        let size = Size(width: 1920, height: 1080)
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        app.settle(stepping: clock)
+        func key(_ name: String) {
+            _ = app.handle(.key(name: name, modifiers: []))
+            app.settle(stepping: clock)
+        }
+        for _ in 0...index { key("Right") }   // the first key shows the selection on photo 0
+        key("Return")
+        let renderer = SceneRenderer()
+        report("render the open photo at fit, 1920x1080", runs: 30) { _ = renderer.render(app.root, width: 1920, height: 1080) }
+        key("1")
+        let zoom = app.viewer.map { String(format: "%.2f", $0.zoomScale) } ?? "?"
+        report("render it at 100 % (zoom \(zoom)x fit, full-size decode)", runs: 30) {
+            _ = renderer.render(app.root, width: 1920, height: 1080)
+        }
+        key("0")
+        let middle = Point(x: 960, y: 540)
+        app.viewer?.beginPinch(center: middle)
+        var scale = 1.0
+        report("render pinch frames from fit to 3x (zoom changes every frame)", runs: 30) {
+            scale = scale >= 3 ? 1.05 : scale + 0.1
+            app.viewer?.pinch(scale: scale, center: middle)
+            _ = renderer.render(app.root, width: 1920, height: 1080)
+        }
+        app.viewer?.endPinch(center: middle)
     }
 }

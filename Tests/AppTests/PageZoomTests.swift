@@ -184,3 +184,17 @@ import Testing
         #expect(v.viewer.zoomScale == 3)
     }
 }
+
+@Suite struct PageZoomResizeTests {
+    @Test func resizingKeepsTheZoomAndThePointInTheMiddle() {
+        let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+        v.doubleTap(Point(x: 300, y: 250))
+        v.settle()
+        let under = v.photoPoint(at: Point(x: 400, y: 300))
+        v.app.resize(to: Size(width: 600, height: 700))
+        v.settle()
+        #expect(v.viewer.zoomScale == 3)
+        #expect((v.photoPoint(at: Point(x: 300, y: 350)) - under).magnitude < 1e-6, "the same point in the new middle")
+        #expect(abs(v.photoFrame.width - 1800) < 1e-6, "3 × the new fit width")
+    }
+}

@@ -208,6 +208,39 @@ import TestSupport
         #expect(open.pixel(x: 250, y: 120) & 0xFF_FFFF == 0)
     }
 
+    /// Double-click, Ctrl+wheel and `+` in the window zoom the open photo as the same script does
+    /// headless.
+    @Test func doubleClickControlWheelAndPlusZoomLikeTheHeadlessScript() throws {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        let script = scratch.appendingPathComponent("zoom.txt")
+        try """
+            tap 60 140
+            wait 900
+            double-tap 300 250
+            wait 900
+            scroll 0 -1 ctrl
+            wait 600
+            key plus
+            wait 900
+            """.write(to: script, atomically: true, encoding: .utf8)
+        var shots: [PixelImage] = []
+        for run in ["headless", "window"] {
+            let shot = scratch.appendingPathComponent("zoomed-\(run).png").path
+            let arguments = ["--size", "500x500", "--script", script.path, "--screenshot", shot, photos]
+            if run == "headless" {
+                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
+                #expect(status == 0, "\(errors)")
+            } else {
+                let (viewer, _) = try launch(arguments)
+                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
+            }
+            shots.append(try ImageDecoder.decode(path: shot).image)
+        }
+        #expect(PixelComparison(shots[0], shots[1], channelTolerance: 1).differing == 0)
+        // At fit the panorama has black above it; zoomed in, the photo fills the window.
+        #expect(shots[1].pixel(x: 250, y: 120) & 0xFF_FFFF != 0)
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)

@@ -70,6 +70,30 @@ import SceneGraph
 
     /// A frame never filters a full-size photo: it draws from a halving that is at least the
     /// target size and less than twice it.
+    /// A photo shown at its own size lands on whole pixels, unfiltered, even from a fractional
+    /// frame: each pixel of a one-pixel checkerboard comes out pure black or white.
+    @Test func aPhotoAtItsOwnSizeIsCopiedCrisplyAtAWholePixelOffset() {
+        let board = PixelImage(width: 20, height: 10)
+        for y in 0..<10 { for x in 0..<20 { board.setPixel(x: x, y: y, (x + y) % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF) } }
+        let root = scene()
+        let photo = Node(name: "photo", frame: Rect(x: 30.4, y: 40.6, width: 20.5, height: 10))
+        photo.contentMode = .scaleToFill
+        photo.image = board
+        root.addChild(photo)
+        let image = renderer.render(root, width: 100, height: 100)
+        for y in 41..<51 {
+            for x in 30..<50 {
+                let p = image.pixel(x: x, y: y) & 0xFF_FFFF
+                #expect(p == ((x - 30 + y - 41) % 2 == 0 ? 0 : 0xFF_FFFF), "(\(x), \(y)): \(String(p, radix: 16))")
+            }
+        }
+        // Twice its size, it is resampled: the board's edges blend.
+        photo.frame = Rect(x: 30, y: 40, width: 40, height: 20)
+        let scaled = renderer.render(root, width: 100, height: 100)
+        let blended = (40..<60).flatMap { y in (30..<70).map { scaled.pixel(x: $0, y: y) & 0xFF } }.filter { $0 != 0 && $0 != 0xFF }
+        #expect(!blended.isEmpty)
+    }
+
     @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
         let cache = ScaledImageCache()
         let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
