@@ -2,7 +2,7 @@ import Geometry
 import SceneGraph
 
 /// The `d` key's overlay: the drag's velocity and translation, the photo's scale, the two alphas,
-/// which way a release would go now, and the last frame's cost.
+/// the page's zoom, which way a release would go now, and the last frame's cost.
 final class DebugOverlay {
     static let lineHeight = 18.0
     static let width = 330.0
@@ -21,6 +21,7 @@ final class DebugOverlay {
             "\(record.screen) · \(record.transition)",
             "drag \(pair(record.translation)) px  v \(pair(record.velocity)) px/s",
             "background \(f(record.backgroundAlpha))  tab bar \(f(record.tabBarAlpha))  scale \(scale.map(f) ?? "–")",
+            "zoom " + (record.zoom.map { "\(f($0))× fit" } ?? "–"),
             "release → \(release ?? "–")",
             "frame " + (frameMilliseconds.map { "\(f($0)) ms" } ?? "–"),
         ]

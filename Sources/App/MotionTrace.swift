@@ -17,6 +17,8 @@ public struct MotionTraceRecord: Encodable, Equatable {
     /// The active drag's translation (px) and velocity (px/s), if a finger is down.
     public let translation: [Double]?
     public let velocity: [Double]?
+    /// The open page's zoom, × fit (1: fit), in the viewer.
+    public let zoom: Double?
 
     /// The record as one line of JSON (keys sorted, no spaces).
     public var jsonLine: String {

@@ -146,7 +146,8 @@ public final class PhotoViewerApp {
             backgroundAlpha: navigator.viewer?.root.alpha ?? 0,
             tabBarAlpha: grid.tabBar.alpha,
             translation: drag?.translation.traceArray,
-            velocity: drag?.velocity.traceArray)
+            velocity: drag?.velocity.traceArray,
+            zoom: navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 })
     }
 
     public func handle(_ event: InputEvent) -> Request? {

@@ -179,14 +179,15 @@ import TestSupport
         }
         func line(_ i: Int) -> String { app.root.descendant(named: "debugOverlay.line.\(i)")?.text?.string ?? "" }
         #expect(line(0) == "viewer · dismissing")
-        #expect(line(3) == "release → finish (into the cell)")
+        #expect(line(3) == "zoom 1.00× fit")
+        #expect(line(4) == "release → finish (into the cell)")
         for _ in 0..<6 {
             clock.advanceFrame(); ms += 16
             p = p + Point(x: 0, y: -10)
             _ = app.handle(.pointerMove(to: p, time: ms))
             app.tick()
         }
-        #expect(line(3) == "release → cancel (spring back)")
+        #expect(line(4) == "release → cancel (spring back)")
         _ = app.handle(.key(name: "d", modifiers: []))
         #expect(app.root.descendant(named: "debugOverlay") == nil)
     }

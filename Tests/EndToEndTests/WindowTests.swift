@@ -241,6 +241,40 @@ import TestSupport
         #expect(shots[1].pixel(x: 250, y: 120) & 0xFF_FFFF != 0)
     }
 
+    /// Two fingers pinching the open photo in the window (touches through the XI2 decoder) close
+    /// it, as headless: the grid is back exactly as it was.
+    @Test func pinchToCloseInTheWindowLikeTheHeadlessScript() throws {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        let script = scratch.appendingPathComponent("pinch-close.txt")
+        try """
+            screenshot \(scratch.path)/grid-RUN.png
+            tap 60 140
+            wait 900
+            pinch 250 250 0.4 300
+            wait 900
+            """.write(to: script, atomically: true, encoding: .utf8)
+        for run in ["headless", "window"] {
+            let text = try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "RUN", with: run)
+            let file = scratch.appendingPathComponent("pinch-close-\(run).txt")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let arguments = ["--size", "500x500", "--script", file.path,
+                             "--screenshot", scratch.appendingPathComponent("closed-\(run).png").path, photos]
+            if run == "headless" {
+                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
+                #expect(status == 0, "\(errors)")
+            } else {
+                let (viewer, _) = try launch(arguments)
+                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
+            }
+        }
+        func shot(_ name: String) throws -> PixelImage {
+            try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name).png").path).image
+        }
+        #expect(PixelComparison(try shot("closed-window"), try shot("closed-headless"), channelTolerance: 1).differing == 0)
+        #expect(PixelComparison(try shot("closed-window"), try shot("grid-window"), channelTolerance: 1).differing == 0,
+                "back in the grid, as before")
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)
