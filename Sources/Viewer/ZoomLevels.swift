@@ -40,26 +40,17 @@ public struct ZoomLevels: Equatable, Sendable {
 
     /// What a pinch shows when the fingers ask for `raw`: past either limit it resists more and
     /// more (UIScrollView's rubber band, applied to the logarithm of the scale).
-    public func banded(_ raw: Double) -> Double {
-        let raw = max(raw, 1e-6)
-        if raw > maximum {
-            return maximum * exp(RubberBand.offset(forOvershoot: log(raw / maximum), dimension: ZoomLevels.bandLength))
-        }
-        if raw < minimum {
-            return minimum / exp(RubberBand.offset(forOvershoot: log(minimum / raw), dimension: ZoomLevels.bandLength))
-        }
-        return raw
-    }
+    public func banded(_ raw: Double) -> Double { pastLimits(raw, RubberBand.offset(forOvershoot:dimension:)) }
 
     /// The raw scale that `banded` shows as `shown` (a pinch that starts on a bouncing photo).
-    public func unbanded(_ shown: Double) -> Double {
-        if shown > maximum {
-            return maximum * exp(RubberBand.overshoot(forOffset: log(shown / maximum), dimension: ZoomLevels.bandLength))
-        }
-        if shown < minimum {
-            return minimum / exp(RubberBand.overshoot(forOffset: log(minimum / shown), dimension: ZoomLevels.bandLength))
-        }
-        return shown
+    public func unbanded(_ shown: Double) -> Double { pastLimits(shown, RubberBand.overshoot(forOffset:dimension:)) }
+
+    /// Maps how far `scale` lies past either limit, in log-scale, through `f(distance, bandLength)`.
+    private func pastLimits(_ scale: Double, _ f: (Double, Double) -> Double) -> Double {
+        let scale = max(scale, 1e-6)
+        if scale > maximum { return maximum * exp(f(log(scale / maximum), ZoomLevels.bandLength)) }
+        if scale < minimum { return minimum / exp(f(log(minimum / scale), ZoomLevels.bandLength)) }
+        return scale
     }
 
     /// A double tap: to `doubleTapScale` from fit, and back to fit from any zoom.

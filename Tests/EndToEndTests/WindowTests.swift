@@ -46,6 +46,34 @@ import TestSupport
         return try ImageDecoder.decode(path: file).image
     }
 
+    /// Plays `script` headless and in the window (`RUN` in it becomes "headless" or "window", to name
+    /// its screenshots) on the bundled photos at 500x500, and returns each run's final settled frame.
+    func playHeadlessAndInTheWindow(_ name: String, _ script: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (headless: PixelImage, window: PixelImage) {
+        let photos = TestImages.repository.appendingPathComponent("Images").path
+        var finals: [PixelImage] = []
+        for run in ["headless", "window"] {
+            let file = scratch.appendingPathComponent("\(name)-\(run).txt")
+            try script.replacingOccurrences(of: "RUN", with: run).write(to: file, atomically: true, encoding: .utf8)
+            let shot = scratch.appendingPathComponent("\(name)-final-\(run).png").path
+            let arguments = ["--size", "500x500", "--script", file.path, "--screenshot", shot, photos]
+            if run == "headless" {
+                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
+                #expect(status == 0, "\(errors)", sourceLocation: sourceLocation)
+            } else {
+                let (viewer, _) = try launch(arguments)
+                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)", sourceLocation: sourceLocation)
+            }
+            finals.append(try ImageDecoder.decode(path: shot).image)
+        }
+        return (finals[0], finals[1])
+    }
+
+    /// A screenshot the script wrote into the scratch folder.
+    func shot(_ name: String) throws -> PixelImage {
+        try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name).png").path).image
+    }
+
     /// Reads the window until it shows `expected` (thumbnails arrive over time), up to `seconds`.
     func expectWindow(_ window: Window, toShow expected: PixelImage, seconds: Double = 30,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -173,9 +201,7 @@ import TestSupport
     /// Click a cell, then pull the photo down, in the window and headless: the open viewer and the
     /// grid afterwards look the same.
     @Test func clickOpensAndPullDownClosesLikeTheHeadlessScript() throws {
-        let photos = TestImages.repository.appendingPathComponent("Images").path
-        let script = scratch.appendingPathComponent("open-close.txt")
-        try """
+        let closed = try playHeadlessAndInTheWindow("open-close", """
             tap 60 140
             wait 900
             screenshot \(scratch.path)/open-RUN.png
@@ -183,37 +209,18 @@ import TestSupport
             move 250 420 300
             up
             wait 800
-            """.write(to: script, atomically: true, encoding: .utf8)
-        for run in ["headless", "window"] {
-            let text = try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "RUN", with: run)
-            let file = scratch.appendingPathComponent("open-close-\(run).txt")
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            let shot = scratch.appendingPathComponent("closed-\(run).png").path
-            let arguments = ["--size", "500x500", "--script", file.path, "--screenshot", shot, photos]
-            if run == "headless" {
-                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
-                #expect(status == 0, "\(errors)")
-            } else {
-                let (viewer, _) = try launch(arguments)
-                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
-            }
-        }
-        for name in ["open", "closed"] {
-            let a = try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name)-headless.png").path).image
-            let b = try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name)-window.png").path).image
-            #expect(PixelComparison(a, b, channelTolerance: 1).differing == 0, "\(name) differs")
-        }
+            """)
+        #expect(PixelComparison(closed.headless, closed.window, channelTolerance: 1).differing == 0, "closed differs")
+        #expect(PixelComparison(try shot("open-headless"), try shot("open-window"), channelTolerance: 1).differing == 0,
+                "open differs")
         // The open frame is the viewer: the panorama (photo 0), with black above it.
-        let open = try ImageDecoder.decode(path: scratch.appendingPathComponent("open-window.png").path).image
-        #expect(open.pixel(x: 250, y: 120) & 0xFF_FFFF == 0)
+        #expect(try shot("open-window").pixel(x: 250, y: 120) & 0xFF_FFFF == 0)
     }
 
     /// Double-click, Ctrl+wheel and `+` in the window zoom the open photo as the same script does
     /// headless.
     @Test func doubleClickControlWheelAndPlusZoomLikeTheHeadlessScript() throws {
-        let photos = TestImages.repository.appendingPathComponent("Images").path
-        let script = scratch.appendingPathComponent("zoom.txt")
-        try """
+        let zoomed = try playHeadlessAndInTheWindow("zoom", """
             tap 60 140
             wait 900
             double-tap 300 250
@@ -222,56 +229,24 @@ import TestSupport
             wait 600
             key plus
             wait 900
-            """.write(to: script, atomically: true, encoding: .utf8)
-        var shots: [PixelImage] = []
-        for run in ["headless", "window"] {
-            let shot = scratch.appendingPathComponent("zoomed-\(run).png").path
-            let arguments = ["--size", "500x500", "--script", script.path, "--screenshot", shot, photos]
-            if run == "headless" {
-                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
-                #expect(status == 0, "\(errors)")
-            } else {
-                let (viewer, _) = try launch(arguments)
-                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
-            }
-            shots.append(try ImageDecoder.decode(path: shot).image)
-        }
-        #expect(PixelComparison(shots[0], shots[1], channelTolerance: 1).differing == 0)
+            """)
+        #expect(PixelComparison(zoomed.headless, zoomed.window, channelTolerance: 1).differing == 0)
         // At fit the panorama has black above it; zoomed in, the photo fills the window.
-        #expect(shots[1].pixel(x: 250, y: 120) & 0xFF_FFFF != 0)
+        #expect(zoomed.window.pixel(x: 250, y: 120) & 0xFF_FFFF != 0)
     }
 
     /// Two fingers pinching the open photo in the window (touches through the XI2 decoder) close
     /// it, as headless: the grid is back exactly as it was.
     @Test func pinchToCloseInTheWindowLikeTheHeadlessScript() throws {
-        let photos = TestImages.repository.appendingPathComponent("Images").path
-        let script = scratch.appendingPathComponent("pinch-close.txt")
-        try """
+        let closed = try playHeadlessAndInTheWindow("pinch-close", """
             screenshot \(scratch.path)/grid-RUN.png
             tap 60 140
             wait 900
             pinch 250 250 0.4 300
             wait 900
-            """.write(to: script, atomically: true, encoding: .utf8)
-        for run in ["headless", "window"] {
-            let text = try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "RUN", with: run)
-            let file = scratch.appendingPathComponent("pinch-close-\(run).txt")
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            let arguments = ["--size", "500x500", "--script", file.path,
-                             "--screenshot", scratch.appendingPathComponent("closed-\(run).png").path, photos]
-            if run == "headless" {
-                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
-                #expect(status == 0, "\(errors)")
-            } else {
-                let (viewer, _) = try launch(arguments)
-                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
-            }
-        }
-        func shot(_ name: String) throws -> PixelImage {
-            try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name).png").path).image
-        }
-        #expect(PixelComparison(try shot("closed-window"), try shot("closed-headless"), channelTolerance: 1).differing == 0)
-        #expect(PixelComparison(try shot("closed-window"), try shot("grid-window"), channelTolerance: 1).differing == 0,
+            """)
+        #expect(PixelComparison(closed.window, closed.headless, channelTolerance: 1).differing == 0)
+        #expect(PixelComparison(closed.window, try shot("grid-window"), channelTolerance: 1).differing == 0,
                 "back in the grid, as before")
     }
 
