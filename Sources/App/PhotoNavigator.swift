@@ -27,6 +27,8 @@ final class PhotoNavigator {
     private var sharper: [ThumbnailLoader.Result] = []
     /// The width asked for, per photo, while its decode runs.
     private var pendingWidth: [Int: Int] = [:]
+    /// Photos' full widths, px, as their decodes tell them.
+    private var fullWidths: [Int: Int] = [:]
 
     init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
         self.grid = grid
@@ -57,7 +59,7 @@ final class PhotoNavigator {
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         viewer = screen
         grid.selectedIndex = index
-        requestSharper(index)
+        requestSharpPages(around: index)
         stack.push(screen) { [zoom, grid] done in
             zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) { _ in
                 // Covered now (or about to be pulled back into it): the grid makes the photo's cell
@@ -68,18 +70,25 @@ final class PhotoNavigator {
         }
     }
 
-    /// The pager came to rest on `i`: the grid keeps that cell in view, and a sharp decode is asked for.
+    /// The pager came to rest on `i`: the grid keeps that cell in view, and sharp decodes are asked for.
     private func pageSettled(_ i: Int) {
         grid.selectedIndex = i
         grid.reveal(i)
-        requestSharper(i)
+        requestSharpPages(around: i)
+    }
+
+    /// Photo `i` sharp at fit first, then its neighbours, so that a swipe shows them sharp too.
+    private func requestSharpPages(around i: Int) {
+        for j in [i, i - 1, i + 1] where photos.indices.contains(j) { requestSharper(j) }
     }
 
     /// Asks for photo `i` decoded to cover `size` px (its fit frame by default: the window, when its
-    /// shape is not known yet), unless a decode at least as large is already under way.
+    /// shape is not known yet), unless its page has such an image or a decode that large is under way.
     private func requestSharper(_ i: Int, covering size: Size? = nil) {
         let wanted = size ?? viewer?.fitSize(of: i) ?? grid.size
         let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
+        // Enough: as wide as asked, or as the photo itself.
+        if let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
         guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
         pendingWidth[i] = w
         photoLoader.request(index: i, path: photos[i].path, covering: (w, h))
@@ -176,6 +185,7 @@ final class PhotoNavigator {
     func applyFinishedLoads() -> Bool {
         for result in photoLoader.takeFinished() {
             pendingWidth[result.index] = nil
+            if let full = result.fullSize { fullWidths[result.index] = full.width }
             sharper.append(result)
         }
         guard !sharper.isEmpty, let viewer, !stack.isTransitioning else { return false }

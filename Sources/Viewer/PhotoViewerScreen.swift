@@ -131,6 +131,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
     }
 
+    /// What photo `i`'s page shows, if the page is kept.
+    public func image(of i: Int) -> PixelImage? { pageNodes[i]?.photo.image }
+
     /// Photo `i`'s size at fit, if its page is kept.
     public func fitSize(of i: Int) -> Size? { pageNodes[i]?.levels.fitSize }
 

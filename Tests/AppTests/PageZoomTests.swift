@@ -1,4 +1,5 @@
 import Geometry
+import Imaging
 import Input
 import Testing
 @testable import App
@@ -196,5 +197,46 @@ import Testing
         #expect(v.viewer.zoomScale == 3)
         #expect((v.photoPoint(at: Point(x: 300, y: 350)) - under).magnitude < 1e-6, "the same point in the new middle")
         #expect(abs(v.photoFrame.width - 1800) < 1e-6, "3 × the new fit width")
+    }
+}
+
+@Suite struct PageZoomTransitionTests {
+    let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+
+    @Test func theOpenPhotoAndItsNeighboursAreDecodedSharpAtFit() throws {
+        for i in [3, 4, 5] {
+            let image = try #require(v.viewer.image(of: i))
+            let fit = try #require(v.viewer.fitSize(of: i))
+            let full = try ImageDecoder.decode(path: v.app.photos[i].path).fullSize
+            let wanted = min(fit.width, Double(full.width))   // coffee.png is smaller than the window
+            #expect(Double(image.width) + 2 >= wanted, "photo \(i): \(image.width) px for \(wanted)")
+        }
+    }
+
+    @Test func escapeWhenZoomedFliesFromTheZoomedPhotoIntoItsCell() throws {
+        v.doubleTap(Point(x: 400, y: 300))
+        v.settle()
+        let zoomed = v.photoFrame
+        _ = v.app.handle(.key(name: "Escape", modifiers: []))
+        #expect(v.copy?.frame == zoomed, "starts where the zoomed photo is")
+        var frames = 0
+        while v.app.isAnimating && frames < 60 {
+            v.frames(1)
+            frames += 1
+            #expect(v.app.timesShown(v.name) == 1, "frame \(frames)")
+        }
+        #expect(v.app.viewer == nil)
+        #expect(v.app.grid.cell(at: 4).isHidden == false)
+    }
+
+    @Test func resizingMidZoomEndsInsideTheNewLimits() throws {
+        v.doubleTap(Point(x: 700, y: 500))
+        v.frames(4)
+        v.app.resize(to: Size(width: 500, height: 700))
+        v.settle()
+        #expect(v.viewer.zoomScale == 3)
+        let frame = v.photoFrame
+        #expect(frame.width == 1500 && abs(frame.height - 1125) < 1e-6)
+        #expect(frame.minX <= 0 && frame.maxX >= 500 && frame.minY <= 0 && frame.maxY >= 700, "no black beside a zoomed photo: \(frame)")
     }
 }
