@@ -87,6 +87,21 @@ public final class ScrollAxis {
         return true
     }
 
+    /// Whatever moves the content stops where it is (a pinch takes it over).
+    public func stop() {
+        animator.cancel(self, \.offset)
+        isCoasting = false
+        wheelTarget = nil
+    }
+
+    /// Moves to `target` with `motion`, keeping the speed it has now (a zoom takes the axis along).
+    public func animate(to target: Double, with motion: Motion) {
+        let velocity = animator.velocity(of: self, \.offset)
+        isCoasting = false
+        wheelTarget = nil
+        animator.animate(self, \.offset, to: target, with: motion, initialVelocity: velocity)
+    }
+
     // MARK: Wheel and touchpad
 
     /// A wheel step of `delta` px: glides there, adding to a glide under way.

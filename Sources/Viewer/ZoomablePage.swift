@@ -101,6 +101,7 @@ final class ZoomablePage {
     func zoom(to target: Double, about point: Point, movingTo destination: Point? = nil,
               motion: Motion = ZoomablePage.zoomMotion) {
         guard !isPinching else { return }
+        wheelTarget = nil
         let scale = levels.clamped(target)
         let end = levels.clampedOffset(levels.offset(moving: point, to: destination ?? point, from: offset,
                                                      scale: zoomScale, newScale: scale), at: scale)
@@ -187,10 +188,10 @@ final class ZoomablePage {
         Point(x: (point.x + x.offset) / zoomScale, y: (point.y + y.offset) / zoomScale)
     }
 
+    /// Scale and offsets go together with one motion; a zoom already moving keeps its speed.
     private func animate(to scale: Double, offset end: Point, motion: Motion) {
-        stopAll()
-        animator.animate(x, \.offset, to: end.x, with: motion)
-        animator.animate(y, \.offset, to: end.y, with: motion)
+        x.animate(to: end.x, with: motion)
+        y.animate(to: end.y, with: motion)
         animator.animate(self, \.zoomScale, to: scale, with: motion) { [weak self] finish in
             guard let self, finish == .finished else { return }
             wheelTarget = nil
@@ -214,8 +215,8 @@ final class ZoomablePage {
 
     private func stopAll() {
         stopZoom()
-        animator.cancel(x, \.offset)
-        animator.cancel(y, \.offset)
+        x.stop()
+        y.stop()
     }
 
     /// Sets both offsets (into the resting range unless `clamp` is false).

@@ -114,4 +114,33 @@ import Testing
         runToRest()
         #expect(axis.offset == 0, "stays within the range")
     }
+
+    /// A zoom takes a coasting axis along: it heads for the new place without losing its speed.
+    @Test func animateKeepsTheSpeedOfACoastingAxis() throws {
+        axis.beginDrag()
+        axis.drag(translation: -100)
+        axis.endDrag(velocity: -1500)   // coasting toward larger offsets at 1500 px/s
+        for _ in 0..<3 { clock.advanceFrame(); animator.tick() }
+        let speed = try #require(animator.velocity(of: axis, \.offset))
+        let before = axis.offset
+        axis.animate(to: 1500, with: .spring(response: 0.35, dampingRatio: 1))
+        #expect(axis.offset == before)
+        let taken = try #require(animator.velocity(of: axis, \.offset))
+        #expect(abs(taken - speed) < 1e-6, "starts at the speed it had: \(taken) vs \(speed)")
+        runToRest()
+        #expect(axis.offset == 1500)
+    }
+
+    @Test func stopLeavesTheContentWhereItIs() {
+        axis.beginDrag()
+        axis.drag(translation: -100)
+        axis.endDrag(velocity: -1500)
+        clock.advanceFrame()
+        animator.tick()
+        let here = axis.offset
+        axis.stop()
+        #expect(!axis.isMoving)
+        runToRest()
+        #expect(axis.offset == here)
+    }
 }
