@@ -128,6 +128,8 @@ final class PhotoNavigator {
     func beginDismissal(adopting flying: Node? = nil) -> Bool {
         guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }
         grid.selectedIndex = screen.index
+        // A pull starts at fit; a photo taken from a flight out of a zoomed page comes back at fit.
+        screen.zoomToFitNow()
         screen.pullBegan()
         stack.pop { [dismissal, grid] done in
             dismissal.begin(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,

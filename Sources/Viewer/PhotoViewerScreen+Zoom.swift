@@ -69,6 +69,9 @@ extension PhotoViewerScreen {
         page.zoom(to: page.levels.minimum, about: middle(of: page))
     }
 
+    /// Back to fit at once (the photo is in the air, its page hidden).
+    public func zoomToFitNow() { currentPage?.resetZoom() }
+
     /// The `1` key: one photo pixel per screen pixel (fit, for a photo smaller than the window).
     public func zoomToActualSize() {
         guard let page = currentPage else { return }

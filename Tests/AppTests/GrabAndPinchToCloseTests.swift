@@ -183,3 +183,30 @@ import Testing
         #expect(viewer.barsVisible, "back with the photo")
     }
 }
+
+@Suite struct GrabFromAZoomedPageTests {
+    @Test func takingTheFlightOutOfAZoomedPageAndFlickingUpReturnsToTheViewerAtFit() throws {
+        let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+        v.doubleTap(Point(x: 400, y: 300))
+        v.settle()
+        _ = v.app.handle(.key(name: "Escape", modifiers: []))
+        v.frames(4)
+        let p = Point(x: 400, y: 300)
+        #expect(try #require(v.copy).frame.contains(p))
+        v.press(p)
+        for i in 1...6 {
+            v.frames(1)
+            v.move(p - Point(x: 0, y: 6 * Double(i)))
+        }
+        v.lift(p - Point(x: 0, y: 36))
+        var frames = 0
+        while v.app.isAnimating && frames < 90 {
+            v.frames(1)
+            frames += 1
+            #expect(v.app.timesShown(v.name) == 1, "frame \(frames)")
+        }
+        let viewer = try #require(v.app.viewer, "sprang back into the viewer")
+        #expect(viewer.zoomScale == 1)
+        #expect(viewer.photoFrame == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+}
