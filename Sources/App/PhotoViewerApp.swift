@@ -33,26 +33,18 @@ public final class PhotoViewerApp {
     private let gridPan = PanRecognizer()
     /// Recognizes at once: opens a cell in the grid, or presses the viewer's back button.
     private let gridTap = TapRecognizer()
-    let viewerPan = PanRecognizer()
+    private let viewerPan = PanRecognizer()
     /// The viewer's single tap (the bars) waits for its double tap (zoom) to fail.
-    let viewerTap = TapRecognizer()
-    let viewerDoubleTap = TapRecognizer(taps: 2)
-    let pinch = PinchRecognizer()
-    /// What the one-finger drag under way does in the viewer.
-    var viewerDrag: PhotoViewerScreen.DragRole?
-    /// What the pinch under way does: zoom the page, or pull the photo out (nil: not decided yet).
-    var pinchRole: PinchRole?
-    enum PinchRole { case zooming, dismissing }
-    /// A pinch began at fit and has not moved yet.
-    var pinchPending = false
-    /// A photo taken in mid-air: whether it was heading into its cell (true) or to the viewer.
-    var grabHeading: Bool?
+    private let viewerTap = TapRecognizer()
+    private let viewerDoubleTap = TapRecognizer(taps: 2)
+    private let pinch = PinchRecognizer()
+    private let viewerInput: ViewerInteraction
     /// The last press caught a coasting grid, so its tap doesn't open a photo.
     private var pressStoppedScrolling = false
     /// The last event's time and the clock's then: event times (server ms) and the clock have
     /// different origins, and a double tap's time-out runs on the clock between events.
     private var eventClock: (event: Double, clock: Double)?
-    let navigator: PhotoNavigator
+    private let navigator: PhotoNavigator
     private let loader: ThumbnailLoader
     private let logger: Logger
     private let thumbnails: GridThumbnails
@@ -66,16 +58,17 @@ public final class PhotoViewerApp {
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
         thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
+        viewerInput = ViewerInteraction(navigator: navigator)
         for recognizer: Recognizer in [gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap, pinch] {
             gestures.add(recognizer)
         }
         viewerTap.requireToFail(viewerDoubleTap)
         gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
         gridTap.onRecognized = { [unowned self] tap in tapped(at: tap.location) }
-        viewerPan.onChange = { [unowned self] pan in dragViewer(pan) }
-        viewerTap.onRecognized = { [unowned self] tap in tappedViewer(at: tap.location) }
-        viewerDoubleTap.onRecognized = { [unowned self] tap in doubleTappedViewer(at: tap.location) }
-        pinch.onChange = { [unowned self] pinch in pinched(pinch) }
+        viewerPan.onChange = { [unowned self] pan in viewerInput.drag(pan) }
+        viewerTap.onRecognized = { [unowned self] tap in viewerInput.tap(at: tap.location) }
+        viewerDoubleTap.onRecognized = { [unowned self] tap in viewerInput.doubleTap(at: tap.location) }
+        pinch.onChange = { [unowned self] pinch in viewerInput.pinch(pinch) }
         thumbnails.update()
     }
 
@@ -184,7 +177,7 @@ public final class PhotoViewerApp {
                 navigator.open(grid.keyboardSelection ?? 0)
                 needsDisplay = true
             case "plus", "equal", "KP_Add", "minus", "KP_Subtract", "0", "KP_0", "1", "KP_1":
-                zoomKey(name)
+                viewerInput.zoomKey(name)
             case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -199,7 +192,7 @@ public final class PhotoViewerApp {
         case .pointerUp(let at, let button, let time):
             guard button == 1 else { break }
             handle(PointerEvent(.up, at: at, time: seconds(time)))
-            released()
+            viewerInput.release()
         case .touch(let phase, let id, let at, let time):
             let pointerPhase: PointerEvent.Phase = switch phase {
             case .begin: .down
@@ -210,7 +203,7 @@ public final class PhotoViewerApp {
             if phase == .begin, gestures.pointers.count == 0 { pressed(at: at) }
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
             handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
-            if phase == .end || phase == .cancel, gestures.pointers.count == 0 { released() }
+            if phase == .end || phase == .cancel, gestures.pointers.count == 0 { viewerInput.release() }
         }
         return nil
     }
@@ -225,7 +218,7 @@ public final class PhotoViewerApp {
     private func pressed(at point: Point) {
         // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
         pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
-        grabIfFlying(at: point)
+        viewerInput.press(at: point)
     }
 
     private func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }

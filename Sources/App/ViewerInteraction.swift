@@ -2,11 +2,25 @@ import Gestures
 import Geometry
 import Viewer
 
-/// The viewer's gestures: a one-finger drag pages, pans a zoomed photo or pulls it out; a pinch
-/// zooms, or at fit pulls it out; a double tap zooms; a single tap (once no double tap came)
-/// toggles the bars; a press on a photo in the air takes it.
-extension PhotoViewerApp {
-    func dragViewer(_ pan: PanRecognizer) {
+/// What gestures do in the viewer: a one-finger drag pages, pans a zoomed photo or pulls it out; a
+/// pinch zooms, or at fit pulls it out; a double tap zooms; a single tap (once no double tap came)
+/// toggles the bars; a press on a photo in the air takes it. Each handler has its start, change
+/// and end; the recognizers that call them belong to `PhotoViewerApp`.
+final class ViewerInteraction {
+    private let navigator: PhotoNavigator
+    /// What the one-finger drag under way does.
+    private var viewerDrag: PhotoViewerScreen.DragRole?
+    /// What the pinch under way does: zoom the page, or pull the photo out (nil: not decided yet).
+    private var pinchRole: PinchRole?
+    private enum PinchRole { case zooming, dismissing }
+    /// A pinch began at fit and has not moved yet: its first move decides.
+    private var pinchPending = false
+    /// A photo taken in mid-air: whether it was heading into its cell (true) or to the viewer.
+    private var grabHeading: Bool?
+
+    init(navigator: PhotoNavigator) { self.navigator = navigator }
+
+    func drag(_ pan: PanRecognizer) {
         let t = pan.translation
         switch pan.state {
         case .began:
@@ -48,7 +62,7 @@ extension PhotoViewerApp {
         }
     }
 
-    func pinched(_ pinch: PinchRecognizer) {
+    func pinch(_ pinch: PinchRecognizer) {
         guard let viewer = navigator.viewer else { return }
         switch pinch.state {
         case .began:
@@ -90,13 +104,13 @@ extension PhotoViewerApp {
     }
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
-    func tappedViewer(at point: Point) {
+    func tap(at point: Point) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
-    func doubleTappedViewer(at point: Point) {
+    func doubleTap(at point: Point) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
         viewer.doubleTap(at: point)
     }
@@ -114,7 +128,7 @@ extension PhotoViewerApp {
 
     /// A press on the photo while it flies or springs: it stops there, and the finger carries it on
     /// as a pull.
-    func grabIfFlying(at point: Point) {
+    func press(at point: Point) {
         guard let heading = navigator.grab(at: point) else { return }
         viewerDrag = .dismissing
         grabHeading = heading
@@ -122,7 +136,7 @@ extension PhotoViewerApp {
 
     /// The last finger lifted. A photo taken in mid-air and let go without a drag (a double click
     /// on a thumbnail, say) goes on where it was heading.
-    func released() {
+    func release() {
         guard viewerDrag == .dismissing, let heading = grabHeading else { return }
         navigator.resumeDismissal(finishing: heading)
         viewerDrag = nil
