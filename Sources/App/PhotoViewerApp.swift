@@ -194,19 +194,23 @@ public final class PhotoViewerApp {
             handle(PointerEvent(.up, at: at, time: seconds(time)))
             viewerInput.release()
         case .touch(let phase, let id, let at, let time):
-            let pointerPhase: PointerEvent.Phase = switch phase {
-            case .begin: .down
-            case .update: .move
-            case .end: .up
-            case .cancel: .cancel
-            }
             if phase == .begin, gestures.pointers.count == 0 { pressed(at: at) }
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
-            handle(PointerEvent(pointerPhase, id: id + 1, at: at, time: seconds(time)))
+            handle(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: seconds(time)))
             if phase == .end || phase == .cancel, gestures.pointers.count == 0 { viewerInput.release() }
+        case .touchpadPinch(let phase, let scale, let at, let time):
+            // Two virtual fingers (pointers −1 and −2) either side of the pointer: the pinch
+            // recognizer takes a touchpad pinch as it takes one on the screen.
+            let spread = PhotoViewerApp.touchpadFingerSpread * scale
+            for (id, dx) in [(-1, -spread), (-2, spread)] {
+                handle(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: seconds(time)))
+            }
         }
         return nil
     }
+
+    /// A touchpad pinch's virtual fingers start this far either side of the pointer, px.
+    static let touchpadFingerSpread = 100.0
 
     private func handle(_ event: PointerEvent) {
         eventClock = (event.time, animator.clock.now)
@@ -309,4 +313,15 @@ public final class PhotoViewerApp {
 
     /// The window lost its contents (an expose): draw everything again.
     public func setNeedsDisplay() { needsDisplay = true }
+}
+
+private extension TouchPhase {
+    var pointerPhase: PointerEvent.Phase {
+        switch self {
+        case .begin: .down
+        case .update: .move
+        case .end: .up
+        case .cancel: .cancel
+        }
+    }
 }

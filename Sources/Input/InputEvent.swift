@@ -13,6 +13,9 @@ public enum InputEvent: Equatable, Sendable {
     case key(name: String, modifiers: Modifiers)
     /// A finger on a touchscreen; `id` stays the same from begin to end.
     case touch(TouchPhase, id: Int, at: Point, time: Milliseconds)
+    /// A two-finger pinch on a touchpad (XI 2.4 gestures): `scale` is relative to the fingers' distance
+    /// at `begin`, `at` is the pointer.
+    case touchpadPinch(TouchPhase, scale: Double, at: Point, time: Milliseconds)
 }
 
 public enum TouchPhase: Sendable { case begin, update, end, cancel }
@@ -37,6 +40,8 @@ extension InputEvent {
         case .pointerMove(let to, let time): return .pointerMove(to: to, time: time + ms)
         case .pointerUp(let at, let button, let time): return .pointerUp(at: at, button: button, time: time + ms)
         case .touch(let phase, let id, let at, let time): return .touch(phase, id: id, at: at, time: time + ms)
+        case .touchpadPinch(let phase, let scale, let at, let time):
+            return .touchpadPinch(phase, scale: scale, at: at, time: time + ms)
         case .scroll, .key: return self
         }
     }

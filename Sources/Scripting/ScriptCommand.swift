@@ -14,6 +14,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case key(String)
     /// Two fingers about (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
     case pinch(x: Double, y: Double, scale: Double, ms: Double?)
+    /// A touchpad pinch with the pointer at (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
+    case touchpadPinch(x: Double, y: Double, scale: Double, ms: Double?)
     case resize(width: Int, height: Int)
     case screenshot(String)
     case dump(String)

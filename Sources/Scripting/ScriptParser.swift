@@ -3,7 +3,8 @@ import Foundation
 /// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
 ///
 ///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY [ctrl]
-///     key NAME | pinch X Y SCALE [MS] | resize W H | screenshot FILE | dump FILE
+///     key NAME | pinch X Y SCALE [MS] | touchpad-pinch X Y SCALE [MS] | resize W H | screenshot FILE
+///     dump FILE
 public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
         var commands: [(Int, ScriptCommand)] = []
@@ -39,6 +40,9 @@ public enum ScriptParser {
         case "pinch":
             command = .pinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
                              ms: try a.optionalNumber("MS", min: 0))
+        case "touchpad-pinch":
+            command = .touchpadPinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
+                                     ms: try a.optionalNumber("MS", min: 0))
         case "resize": command = .resize(width: try a.integer("W"), height: try a.integer("H"))
         case "screenshot": command = .screenshot(try a.word("FILE"))
         case "dump": command = .dump(try a.word("FILE"))

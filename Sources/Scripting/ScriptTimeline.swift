@@ -74,6 +74,11 @@ public struct ScriptTimeline: Sendable {
             emit(.input(.scroll(dx: dx, dy: dy, at: pointer, modifiers: control ? .control : [])))
         case .key(let name): emit(.input(.key(name: name, modifiers: [])))
         case .pinch(let x, let y, let scale, let t): pinch(Point(x: x, y: y), scale, t ?? ScriptTimeline.pinchDuration)
+        case .touchpadPinch(let x, let y, let scale, let t):
+            pointer = Point(x: x, y: y)
+            ramp(scale, over: t ?? ScriptTimeline.pinchDuration) { timeline, phase, s in
+                timeline.emit(.input(.touchpadPinch(phase, scale: s, at: timeline.pointer, time: timeline.ms)))
+            }
         case .resize(let w, let h): emit(.resize(width: w, height: h))
         case .screenshot(let path): emit(.screenshot(path))
         case .dump(let path): emit(.dump(path))
@@ -89,16 +94,20 @@ public struct ScriptTimeline: Sendable {
 
     private mutating func pinch(_ c: Point, _ scale: Double, _ t: Double) {
         let d = ScriptTimeline.pinchSpread
-        func fingers(_ phase: TouchPhase, _ spread: Double) {
-            emit(.input(.touch(phase, id: 0, at: Point(x: c.x - spread, y: c.y), time: ms)))
-            emit(.input(.touch(phase, id: 1, at: Point(x: c.x + spread, y: c.y), time: ms)))
+        ramp(scale, over: t) { timeline, phase, s in
+            timeline.emit(.input(.touch(phase, id: 0, at: Point(x: c.x - d * s, y: c.y), time: timeline.ms)))
+            timeline.emit(.input(.touch(phase, id: 1, at: Point(x: c.x + d * s, y: c.y), time: timeline.ms)))
         }
-        fingers(.begin, d)
+    }
+
+    /// A pinch's phases, a frame apart: begin at scale 1, an update a frame up to `scale` over `t` ms, end.
+    private mutating func ramp(_ scale: Double, over t: Double, _ emit: (inout ScriptTimeline, TouchPhase, Double) -> Void) {
+        emit(&self, .begin, 1)
         let n = max(1, frames(for: t))
         for i in 1...n {
             frame += 1
-            fingers(.update, d * (1 + (scale - 1) * Double(i) / Double(n)))
+            emit(&self, .update, 1 + (scale - 1) * Double(i) / Double(n))
         }
-        fingers(.end, d * scale)
+        emit(&self, .end, scale)
     }
 }

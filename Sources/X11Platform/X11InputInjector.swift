@@ -19,8 +19,15 @@ final class X11InputInjector {
 
     func noteServerTime(_ ms: UInt) { serverTime = (ms, Date().timeIntervalSinceReferenceDate) }
 
-    /// Fakes `event`; returns the XI2 event to decode for a touch, nil when the server delivers it.
-    func inject(_ event: InputEvent) -> XIDeviceEvent? {
+    /// What XTest cannot fake (a touch, a touchpad pinch), built as the XI2 event the server would
+    /// send; the window decodes it as it decodes the server's.
+    enum Constructed {
+        case device(XIDeviceEvent)
+        case pinch(XIGesturePinchEvent)
+    }
+
+    /// Fakes `event`; nil when the server delivers it, else the event to decode.
+    func inject(_ event: InputEvent) -> Constructed? {
         switch event {
         case .pointerMove(let to, _):
             move(to)
@@ -40,10 +47,18 @@ final class X11InputInjector {
         case .key(let name, _):
             key(name)
         case .touch(let phase, let id, let at, _):
-            return touchEvent(phase, id: id, at: at)
+            return .device(touchEvent(phase, id: id, at: at))
+        case .touchpadPinch(let phase, let scale, let at, _):
+            return .pinch(pinchEvent(phase, scale: scale, at: at))
         }
         XFlush(display)
         return nil
+    }
+
+    /// The server's time now, from the last time it told us.
+    private var serverNow: Time {
+        let elapsed = Date().timeIntervalSinceReferenceDate - serverTime.at
+        return Time(serverTime.ms + UInt(max(0, elapsed * 1000)))
     }
 
     private func move(_ p: Point) {
@@ -74,6 +89,23 @@ final class X11InputInjector {
         if shifted { XTestFakeKeyEvent(display, UInt32(shift), 0, 0) }
     }
 
+    private func pinchEvent(_ phase: TouchPhase, scale: Double, at: Point) -> XIGesturePinchEvent {
+        var e = XIGesturePinchEvent()
+        e.type = GenericEvent
+        e.evtype = switch phase {
+        case .begin: XI_GesturePinchBegin
+        case .update: XI_GesturePinchUpdate
+        case .end, .cancel: XI_GesturePinchEnd
+        }
+        if phase == .cancel { e.flags = Int32(XIGesturePinchEventCancelled) }
+        e.scale = scale
+        e.event_x = at.x
+        e.event_y = at.y
+        e.event = window
+        e.time = serverNow
+        return e
+    }
+
     private func touchEvent(_ phase: TouchPhase, id: Int, at: Point) -> XIDeviceEvent {
         var e = XIDeviceEvent()
         e.type = GenericEvent
@@ -86,8 +118,7 @@ final class X11InputInjector {
         e.event_x = at.x
         e.event_y = at.y
         e.event = window
-        let elapsed = Date().timeIntervalSinceReferenceDate - serverTime.at
-        e.time = Time(serverTime.ms + UInt(max(0, elapsed * 1000)))
+        e.time = serverNow
         return e
     }
 }

@@ -114,9 +114,12 @@ public final class X11Window {
 
     /// Plays `event` as real input (a script in the window): it comes back through `events`.
     public func inject(_ event: InputEvent) {
-        if let touch = injector.inject(event), let decoded = xi2?.decode(touch) {
-            injected.append(.input(decoded))
+        let decoded: InputEvent? = switch injector.inject(event) {
+        case .device(let e)?: xi2?.decode(e)
+        case .pinch(let e)?: xi2?.decode(e)
+        case nil: nil
         }
+        if let decoded { injected.append(.input(decoded)) }
     }
 
     /// Asks the window manager to toggle full screen (EWMH `_NET_WM_STATE_FULLSCREEN`); a resize

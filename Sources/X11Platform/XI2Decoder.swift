@@ -3,7 +3,7 @@ import Geometry
 import Input
 
 /// XInput 2.2 device events to platform-free ones: pointer motion and buttons, smooth scrolling
-/// from scroll valuators, and touches. A function of the event struct and of what it remembers of
+/// from scroll valuators, and touches; and XI 2.4 touchpad pinches. A function of the event struct and of what it remembers of
 /// each device's scroll valuators, so that it is tested with constructed events (Xvfb has no
 /// touch device and no smooth-scroll wheel).
 ///
@@ -83,6 +83,19 @@ public struct XI2Decoder {
             next += 1
         }
         return out
+    }
+
+    /// A touchpad pinch (XI 2.4); a cancelled end (the fingers became a scroll, say) cancels.
+    public func decode(_ e: XIGesturePinchEvent) -> InputEvent? {
+        let at = Point(x: e.event_x, y: e.event_y), time = Milliseconds(e.time)
+        switch e.evtype {
+        case XI_GesturePinchBegin: return .touchpadPinch(.begin, scale: e.scale, at: at, time: time)
+        case XI_GesturePinchUpdate: return .touchpadPinch(.update, scale: e.scale, at: at, time: time)
+        case XI_GesturePinchEnd:
+            let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
+            return .touchpadPinch(cancelled ? .cancel : .end, scale: e.scale, at: at, time: time)
+        default: return nil
+        }
     }
 
     private func modifiers(_ e: XIDeviceEvent) -> Modifiers {

@@ -1,9 +1,9 @@
 import CX11
 import Input
 
-/// The window's XInput 2.2 input: selects pointer, touch and device-change events, learns each
-/// device's scroll valuators, and decodes the event cookies. Nil when the server lacks XI 2.2;
-/// the window then takes core events.
+/// The window's XInput 2.2 input: selects pointer, touch and device-change events (and touchpad
+/// pinches where the server speaks XI 2.4), learns each device's scroll valuators, and decodes the
+/// event cookies. Nil when the server lacks XI 2.2; the window then takes core events.
 final class XI2Input {
     private let display: OpaquePointer
     private let opcode: Int32
@@ -12,20 +12,25 @@ final class XI2Input {
     init?(display: OpaquePointer, window: Window) {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 2
+        // The server answers with the highest version both sides speak.
+        var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return nil }
         self.display = display
         self.opcode = opcode
 
-        // Touch begin, update and end must be selected together.
+        // Touch begin, update and end must be selected together; gesture events only exist from 2.4.
+        let gestures = major > 2 || minor >= 4 ? [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] : []
         select(display, window, [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter,
-                                 XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
+                                 XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] + gestures)
         select(display, XDefaultRootWindow(display), [XI_DeviceChanged, XI_HierarchyChanged])
         refreshScrollValuators()
     }
 
     /// Decodes a device event that did not come from the server (a scripted touch).
     func decode(_ event: XIDeviceEvent) -> InputEvent? { decoder.decode(event) }
+
+    /// Decodes a touchpad pinch that did not come from the server (a scripted one).
+    func decode(_ event: XIGesturePinchEvent) -> InputEvent? { decoder.decode(event) }
 
     /// Decodes a GenericEvent if it is one of ours (nil otherwise, or when it is dropped).
     func translate(_ event: inout XEvent) -> InputEvent? {
@@ -35,6 +40,8 @@ final class XI2Input {
         switch cookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             return decoder.decode(cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            return decoder.decode(cookie.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee)
         case XI_Enter:
             decoder.resetScrollPositions(device: cookie.data.assumingMemoryBound(to: XIEnterEvent.self).pointee.sourceid)
             return nil

@@ -240,3 +240,31 @@ import Testing
         #expect(frame.minX <= 0 && frame.maxX >= 500 && frame.minY <= 0 && frame.maxY >= 700, "no black beside a zoomed photo: \(frame)")
     }
 }
+
+@Suite struct TouchpadPinchTests {
+    let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+
+    func touchpadPinch(at p: Point, scales: [Double]) {
+        _ = v.app.handle(.touchpadPinch(.begin, scale: 1, at: p, time: v.ms))
+        for s in scales {
+            v.frames(1)
+            _ = v.app.handle(.touchpadPinch(.update, scale: s, at: p, time: v.ms))
+        }
+        _ = v.app.handle(.touchpadPinch(.end, scale: scales.last ?? 1, at: p, time: v.ms))
+    }
+
+    @Test func aTouchpadPinchZoomsAboutThePointer() {
+        let p = Point(x: 250, y: 420)
+        let under = v.photoPoint(at: p)
+        touchpadPinch(at: p, scales: OpenViewer.ramp(1, 2.5, 10))
+        v.settle()
+        #expect(abs(v.viewer.zoomScale - 2.5) < 1e-9)
+        #expect((v.photoPoint(at: p) - under).magnitude < 1e-6)
+    }
+
+    @Test func aTouchpadPinchInAtFitClosesThePhoto() {
+        touchpadPinch(at: Point(x: 400, y: 300), scales: OpenViewer.ramp(1, 0.5, 10))
+        v.settle()
+        #expect(v.app.viewer == nil)
+    }
+}

@@ -250,6 +250,19 @@ import TestSupport
                 "back in the grid, as before")
     }
 
+    /// A touchpad pinch in the window (built as the XI 2.4 event, decoded as the server's) zooms as
+    /// the same script does headless.
+    @Test func touchpadPinchZoomsLikeTheHeadlessScript() throws {
+        let zoomed = try playHeadlessAndInTheWindow("touchpad", """
+            tap 60 140
+            wait 900
+            touchpad-pinch 250 250 2.5
+            wait 900
+            """)
+        #expect(PixelComparison(zoomed.headless, zoomed.window, channelTolerance: 1).differing == 0)
+        #expect(zoomed.window.pixel(x: 250, y: 120) & 0xFF_FFFF != 0, "zoomed: no black above the panorama")
+    }
+
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {
         let (viewer, window) = try launch(["--size", "500x400"])
         let expected = try headless(width: 500, height: 400)

@@ -62,6 +62,27 @@ final class EventFactory {
             == .touch(.end, id: 7, at: Point(x: 100, y: 260), time: 40))
     }
 
+    @Test func touchpadPinchesGiveTheirScaleAndThePointer() {
+        let d = XI2Decoder()
+        func pinch(_ type: Int32, scale: Double, flags: Int32 = 0, time: UInt) -> XIGesturePinchEvent {
+            var e = XIGesturePinchEvent()
+            e.type = GenericEvent
+            e.evtype = type
+            e.scale = scale
+            e.event_x = 320
+            e.event_y = 200.5
+            e.flags = flags
+            e.time = Time(time)
+            return e
+        }
+        let at = Point(x: 320, y: 200.5)
+        #expect(d.decode(pinch(XI_GesturePinchBegin, scale: 1, time: 100)) == .touchpadPinch(.begin, scale: 1, at: at, time: 100))
+        #expect(d.decode(pinch(XI_GesturePinchUpdate, scale: 1.7, time: 116)) == .touchpadPinch(.update, scale: 1.7, at: at, time: 116))
+        #expect(d.decode(pinch(XI_GesturePinchEnd, scale: 1.8, time: 132)) == .touchpadPinch(.end, scale: 1.8, at: at, time: 132))
+        #expect(d.decode(pinch(XI_GesturePinchEnd, scale: 1.2, flags: Int32(XIGesturePinchEventCancelled), time: 140))
+            == .touchpadPinch(.cancel, scale: 1.2, at: at, time: 140))
+    }
+
     @Test func pointerEventsEmulatedFromATouchAreDropped() {
         var d = XI2Decoder()
         let emulated = Int32(XIPointerEmulated)
