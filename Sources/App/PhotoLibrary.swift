@@ -46,6 +46,18 @@ public enum PhotoLibrary {
         return (photos, problems)
     }
 
+    /// One file passed on its own, as a file manager opens a photo: the photos of its folder, and
+    /// which of them it is (to open first). Nil when it is not a file, or its folder does not list it
+    /// as a photo (it is then shown on its own, and its problem named).
+    public static func folder(around argument: String) -> (photos: [Photo], problems: [String], opening: Int)? {
+        let path = (localPath(argument) as NSString).standardizingPath
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        let (photos, problems) = collect([(path as NSString).deletingLastPathComponent])
+        guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
+        return (photos, problems, index)
+    }
+
     /// A `file://` URI (as a desktop launcher passes it) becomes a path; anything else is one.
     static func localPath(_ argument: String) -> String {
         guard argument.hasPrefix("file://"), let url = URL(string: argument), url.isFileURL else { return argument }

@@ -48,8 +48,9 @@ final class PhotoNavigator {
     var isTransitioning: Bool { stack.isTransitioning }
     var isLoading: Bool { !photoLoader.isIdle }
 
-    /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open).
-    func open(_ index: Int) {
+    /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open);
+    /// not `animated`, the viewer is simply there.
+    func open(_ index: Int, animated: Bool = true) {
         guard isGridActive, let image = grid.cell(at: index).image else { return }
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, animator: zoom.animator,
@@ -61,6 +62,11 @@ final class PhotoNavigator {
         grid.selectedIndex = index
         requestSharpPages(around: index)
         stack.push(screen) { [zoom, grid] done in
+            guard animated else {
+                grid.tabBar.alpha = 0
+                grid.reveal(index)
+                return done()
+            }
             zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) { _ in
                 // Covered now (or about to be pulled back into it): the grid makes the photo's cell
                 // fully visible for the way back.

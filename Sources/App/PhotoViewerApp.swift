@@ -80,7 +80,32 @@ public final class PhotoViewerApp {
 
     /// True when nothing is left to load or animate: the frame on screen is final until the next input
     /// (a finger still holding the grid counts as settled; only input moves it).
-    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !isAnimating }
+    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !isAnimating && pendingOpen == nil }
+
+    /// A photo to open as soon as its thumbnail is in.
+    private var pendingOpen: Int?
+
+    /// Opens photo `index` in the viewer, without the transition, once its thumbnail is in (a photo
+    /// passed on its own: the viewer starts on it, and Escape flies it into its folder's grid). A
+    /// photo that cannot be read stays a ⚠ cell in the grid.
+    public func openWhenLoaded(_ index: Int) {
+        guard photos.indices.contains(index) else { return }
+        grid.reveal(index)
+        thumbnails.update()
+        pendingOpen = index
+        openIfLoaded()
+    }
+
+    private func openIfLoaded() {
+        guard let index = pendingOpen else { return }
+        if grid.cell(at: index).image != nil {
+            pendingOpen = nil
+            navigator.open(index, animated: false)
+            needsDisplay = true
+        } else if thumbnails.hasFailed(index) {
+            pendingOpen = nil
+        }
+    }
 
     /// Advances every animation (and the recognizers' time-outs) to the clock's time.
     public func tick() {
@@ -286,6 +311,7 @@ public final class PhotoViewerApp {
     public func applyFinishedLoads() {
         if navigator.applyFinishedLoads() { needsDisplay = true }
         if thumbnails.applyFinished() { needsDisplay = true }
+        openIfLoaded()
     }
 
     /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the

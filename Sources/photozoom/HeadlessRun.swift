@@ -12,15 +12,15 @@ struct HeadlessRun {
     let size: Size
     let fps: Double
     let trace: TraceFile?
-    let photos: [Photo]
-    let emptyMessage: String
+    let library: Library
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
-        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage, loader: ThumbnailLoader(),
+        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, loader: ThumbnailLoader(),
                                  clock: clock, logger: logger)
         trace?.follow(app)
+        if let opening = library.opening { app.openWhenLoaded(opening) }
         app.settle(stepping: clock)
         let renderer = SceneRenderer()
         var quit = false

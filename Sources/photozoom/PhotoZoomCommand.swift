@@ -54,14 +54,14 @@ struct PhotoZoomCommand: ParsableCommand {
         // A bad script stops the run before anything happens.
         let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: 1 / fps) }
 
-        let (photos, emptyMessage) = collectPhotos(logger: logger)
+        let library = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         let traceFile = try trace.map(TraceFile.init(path:))
         if headless {
-            try HeadlessRun(size: viewSize, fps: fps, trace: traceFile, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try HeadlessRun(size: viewSize, fps: fps, trace: traceFile, library: library, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, fps: fps, trace: traceFile, photos: photos, emptyMessage: emptyMessage, logger: logger)
+            try WindowRun(size: viewSize, fps: fps, trace: traceFile, library: library, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         }
     }
@@ -89,20 +89,32 @@ struct PhotoZoomCommand: ParsableCommand {
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
-    private func collectPhotos(logger: Logger) -> ([Photo], String) {
+    /// The photos the PATHs name; one file on its own opens in the viewer among its folder's photos.
+    private func collectPhotos(logger: Logger) -> Library {
         var arguments = paths
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {
                 logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
-                return ([], "The bundled photos were not found")
+                return Library(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
             }
             arguments = [bundled]
         }
+        let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
+        if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {
+            for problem in around.problems { logger.warning("\(problem)") }
+            return Library(photos: around.photos, emptyMessage: empty, opening: around.opening)
+        }
         let (photos, problems) = PhotoLibrary.collect(arguments)
         for problem in problems { logger.warning("\(problem)") }
-        let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
-        return (photos, empty)
+        return Library(photos: photos, emptyMessage: empty, opening: nil)
     }
+}
+
+/// What the runs show: the photos, what to say when there are none, and the photo to start on.
+struct Library {
+    let photos: [Photo]
+    let emptyMessage: String
+    let opening: Int?
 }
 
 /// `WIDTHxHEIGHT`, each 1…16384 px.

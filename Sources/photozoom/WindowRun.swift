@@ -16,8 +16,7 @@ struct WindowRun {
     let size: Size
     let fps: Double
     let trace: TraceFile?
-    let photos: [Photo]
-    let emptyMessage: String
+    let library: Library
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
@@ -26,9 +25,10 @@ struct WindowRun {
                                    logger: logger)
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
-        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: emptyMessage,
+        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
                                  loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
         trace?.follow(app)
+        if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer()
         var nextFrame = clock.now
         var lastPresent = -Double.infinity

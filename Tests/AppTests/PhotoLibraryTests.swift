@@ -1,4 +1,7 @@
+import Animation
 import Foundation
+import Geometry
+import Input
 import Testing
 import TestSupport
 @testable import App
@@ -42,5 +45,55 @@ import TestSupport
         let executable = try prefix.write("bin/photozoom", [0])
         try prefix.write("share/photozoom/Images/CREDITS.md", Array("credits".utf8))
         #expect(BundledPhotos.folder(executable: executable) == prefix.url.appendingPathComponent("share/photozoom/Images").path)
+    }
+}
+
+@Suite struct OpenOnePhotoTests {
+    @Test func oneFileOnItsOwnGivesItsFolderAndWhereItIs() throws {
+        let folder = try TemporaryFolder()
+        for name in ["c.png", "a.png", "b.jpg"] { try folder.write(name, [1]) }
+        try folder.write("notes.txt", Array("hello".utf8))
+        let around = try #require(PhotoLibrary.folder(around: URL(fileURLWithPath: folder.path + "/b.jpg").absoluteString))
+        #expect(around.photos.map(\.name) == ["a.png", "b.jpg", "c.png"])
+        #expect(around.opening == 1)
+        #expect(PhotoLibrary.folder(around: folder.path) == nil, "a folder is a grid")
+        #expect(PhotoLibrary.folder(around: folder.path + "/missing.jpg") == nil)
+        #expect(PhotoLibrary.folder(around: folder.path + "/notes.txt") == nil, "not a photo of its folder: shown as given")
+    }
+
+    @Test func thePhotoOpensInTheViewerWithoutAFlightAndEscapeFliesItIntoItsFoldersGrid() throws {
+        let around = try #require(PhotoLibrary.folder(around: TestImages.bundledFolder + "/life_by_Aitzol_Berasategi.jpg"))
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "",
+                                 loader: ThumbnailLoader(), clock: clock)
+        app.openWhenLoaded(around.opening)
+        #expect(!app.isSettled, "waits for the photo")
+        app.settle(stepping: clock)
+        let viewer = try #require(app.viewer)
+        #expect(viewer.photoName == "life_by_Aitzol_Berasategi.jpg")
+        #expect(app.root.descendant(named: "transitionImage") == nil)
+        #expect(viewer.root.alpha == 1 && app.grid.tabBar.alpha == 0)
+        #expect(app.timesShown(viewer.photoName) == 1)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil)
+        let cell = app.cellFrame(around.opening)
+        #expect(cell.minY >= 56 && cell.maxY <= 400 - 56, "its cell is in view, clear of the bars: \(cell)")
+    }
+
+    @Test func aPhotoThatCannotBeReadStaysAWarningCellInTheGrid() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("broken.jpg", Array("not a picture".utf8))
+        try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "cat.png")
+        let around = try #require(PhotoLibrary.folder(around: folder.path + "/broken.jpg"))
+        let log = CapturedLog()
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: around.photos, size: Size(width: 400, height: 300), emptyMessage: "",
+                                 loader: ThumbnailLoader(), clock: clock, logger: log.logger)
+        app.openWhenLoaded(around.opening)
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil)
+        #expect(app.isSettled)
+        #expect(log.messages.count == 1 && log.messages[0].contains("broken.jpg"), "\(log.messages)")
     }
 }

@@ -52,6 +52,17 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    /// As a file manager opens a photo: the viewer starts on it, among its folder's photos.
+    @Test func aPhotoOnItsOwnOpensInTheViewer() throws {
+        let photo = TestImages.repository.appendingPathComponent("Images/chelsea.png")
+        let out = scratch.appendingPathComponent("one.png").path
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "800x500", "--screenshot", out, photo.absoluteString])
+        #expect(status == 0 && errors.isEmpty, "\(errors)")
+        let shot = try ImageDecoder.decode(path: out).image
+        #expect(shot.pixel(x: 5, y: 250) & 0xFF_FFFF == 0, "black beside the 3:2 photo in a 16:10 window")
+        #expect(shot.pixel(x: 400, y: 250) & 0xFF_FFFF != 0, "the photo in the middle")
+    }
+
     @Test func fileURIsAreOpened() throws {
         let photo = TestImages.repository.appendingPathComponent("Images/chelsea.png")
         let out = scratch.appendingPathComponent("uri.png").path
