@@ -74,6 +74,10 @@ public final class PhotoViewerApp {
 
     public var size: Size { grid.size }
 
+    /// What the window's title says: the open photo's name, or the grid's.
+    public var title: String { viewer.map { "\($0.photoName) — Photos" } ?? PhotoViewerApp.gridTitle }
+    public static let gridTitle = "Photos — PhotoZoomAnimator"
+
     /// Whether something moves, or a tap waits to see if a second one comes: the loop then ticks
     /// at the frame rate.
     public var isAnimating: Bool { animator.isAnimating || gestures.isWaiting }

@@ -202,12 +202,18 @@ public final class X11Window {
         }
     }
 
-    private func setProperties(title: String) {
+    /// The title the window manager shows (`_NET_WM_NAME`, and `WM_NAME` for older ones).
+    public func setTitle(_ title: String) {
         // WM_NAME for older window managers, converted to what its encoding can hold.
         title.withCString { Xutf8SetWMProperties(display, window, $0, $0, nil, 0, nil, nil, nil) }
         let utf8 = Array(title.utf8)
         XChangeProperty(display, window, atoms.netWMName, atoms.utf8String, 8, PropModeReplace,
                         utf8, Int32(utf8.count))
+        XFlush(display)
+    }
+
+    private func setProperties(title: String) {
+        setTitle(title)
         var pid = CLong(getpid())   // format-32 properties are passed as C longs
         withUnsafeBytes(of: &pid) {
             _ = XChangeProperty(display, window, atoms.netWMPid, XA_CARDINAL, 32, PropModeReplace,

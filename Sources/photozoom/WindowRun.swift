@@ -20,7 +20,7 @@ struct WindowRun {
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
-        let window = try X11Window(displayName: nil, size: size, title: "Photos — PhotoZoomAnimator",
+        let window = try X11Window(displayName: nil, size: size, title: PhotoViewerApp.gridTitle,
                                    allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
                                    logger: logger)
         let wake = WakePipe()
@@ -33,6 +33,7 @@ struct WindowRun {
         var nextFrame = clock.now
         var lastPresent = -Double.infinity
         var player = script.map { WindowScriptPlayer(timeline: $0) }
+        var title = PhotoViewerApp.gridTitle
 
         while true {
             wake.drain()
@@ -46,6 +47,10 @@ struct WindowRun {
                     nextFrame = max(nextFrame + clock.frameInterval, now)
                 }
                 timeout = max(0, nextFrame - clock.now)
+            }
+            if app.title != title {
+                title = app.title
+                window.setTitle(title)
             }
             if app.needsDisplay {
                 // At most one frame per interval: a 1000 Hz mouse does not cost 1000 draws a second.

@@ -106,6 +106,25 @@ import TestSupport
         #expect(client.cardinal(window, "_NET_WM_PID") == Int(viewer.pid))
     }
 
+    /// The title names the open photo (a taskbar shows it), and the grid again once it is closed.
+    @Test func theTitleNamesTheOpenPhoto() throws {
+        let photo = TestImages.repository.appendingPathComponent("Images/chelsea.png").path
+        let (_, window) = try launch(["--size", "500x400", photo])
+        func title() -> String? { client.property(window, "_NET_WM_NAME").map { String(decoding: $0.bytes, as: UTF8.self) } }
+        func waitForTitle(_ expected: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if title() == expected { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(waitForTitle("chelsea.png — Photos"), "\(title() ?? "no title")")
+        client.movePointer(to: 250, 200)   // no window manager: keys go to the window under the pointer
+        client.press(key: "Escape")
+        #expect(waitForTitle("Photos — PhotoZoomAnimator"), "\(title() ?? "no title")")
+    }
+
     @Test(arguments: [("MIT-SHM", [String: String]()), ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM": "1"])])
     func windowShowsExactlyTheHeadlessFrame(path: String, environment: [String: String]) throws {
         let expected = try headless(width: 800, height: 600)
