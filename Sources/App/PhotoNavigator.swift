@@ -1,5 +1,4 @@
 import Animation
-import Gestures
 import Geometry
 import Grid
 import Pixels
@@ -151,14 +150,13 @@ final class PhotoNavigator {
 
     func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
 
-    func updatePinchDismissal(_ pinch: PinchRecognizer) {
-        dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
+    func updatePinchDismissal(scale: Double, center: Point, start: Point) {
+        dismissal.updatePinch(scale: scale, center: center, start: start)
     }
 
-    func endPinchDismissal(_ pinch: PinchRecognizer) {
-        dismissal.endPinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
-                           scaleVelocity: pinch.state == .ended ? pinch.scaleVelocity : 0,
-                           centerVelocity: pinch.state == .ended ? pinch.velocity : .zero)
+    func endPinchDismissal(scale: Double, center: Point, start: Point, scaleVelocity: Double, centerVelocity: Point) {
+        dismissal.endPinch(scale: scale, center: center, start: start, scaleVelocity: scaleVelocity,
+                           centerVelocity: centerVelocity)
     }
 
     /// A press at `point` on a photo in the air (zooming in, flying back, springing back or flying

@@ -175,9 +175,8 @@ public final class PhotoViewerApp {
     public func handle(_ event: InputEvent) -> Request? {
         switch event {
         case .scroll(let dx, let dy, let at, let modifiers):
-            if let viewer = navigator.viewer {
-                guard !navigator.isTransitioning else { break }
-                if modifiers.contains(.control) { viewer.wheelZoom(notches: dy, at: at) } else { viewer.scroll(dx: dx, dy: dy) }
+            if navigator.viewer != nil {
+                viewerInput.scroll(dx: dx, dy: dy, at: at, zooming: modifiers.contains(.control))
             } else {
                 grid.scroll(units: dy)
             }
@@ -277,7 +276,7 @@ public final class PhotoViewerApp {
     }
 
     /// A tap opens a cell in the grid; in the viewer the back button closes (other taps in the
-    /// viewer wait for a possible double tap: `tappedViewer`).
+    /// viewer wait for a possible double tap: `ViewerInteraction.tap`).
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)

@@ -87,13 +87,16 @@ final class ViewerInteraction {
             }
             switch pinchRole {
             case .zooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
-            case .dismissing?: navigator.updatePinchDismissal(pinch)
+            case .dismissing?: navigator.updatePinchDismissal(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
             case nil: break
             }
         case .ended, .cancelled:
             switch pinchRole {
             case .zooming?: viewer.endPinch(center: pinch.center)
-            case .dismissing?: navigator.endPinchDismissal(pinch)
+            case .dismissing?:
+                let ended = pinch.state == .ended   // a cancelled pinch lets go from rest
+                navigator.endPinchDismissal(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
+                                            scaleVelocity: ended ? pinch.scaleVelocity : 0, centerVelocity: ended ? pinch.velocity : .zero)
             case nil: break
             }
             pinchRole = nil
@@ -113,6 +116,12 @@ final class ViewerInteraction {
     func doubleTap(at point: Point) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
         viewer.doubleTap(at: point)
+    }
+
+    /// The wheel or touchpad: moves a zoomed photo; with Ctrl (`zooming`), zooms about the pointer.
+    func scroll(dx: Double, dy: Double, at point: Point, zooming: Bool) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+        if zooming { viewer.wheelZoom(notches: dy, at: point) } else { viewer.scroll(dx: dx, dy: dy) }
     }
 
     /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).

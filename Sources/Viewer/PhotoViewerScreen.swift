@@ -42,7 +42,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private let titleLabel = Node(name: "viewer.title")
     /// The current page and its neighbours (the only ones kept).
     private(set) var pageNodes: [Int: ZoomablePage] = [:]
-    let animator: Animator
+    private let animator: Animator
     private let name: (Int) -> String
     private let picture: (Int) -> PixelImage?
     private var dragStart = 0.0
