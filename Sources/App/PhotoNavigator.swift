@@ -6,8 +6,8 @@ import SceneGraph
 import Transitions
 import Viewer
 
-/// Opens a photo from the grid with the zoom transition and closes it again: the navigation stack
-/// with the seeds' zoom animator. The window's node tree is built here:
+/// Opens a photo from the grid with the zoom transition and closes it again, through the seeds'
+/// `ZoomTransitionController`, and keeps the open photos' decodes sharp. The window's node tree is built here:
 /// `window` ▸ `screens` (grid, viewer) ▸ `transitions` (the flying copy) ▸ the tab bar, on top so
 /// that it fades over the viewer.
 final class PhotoNavigator {
@@ -16,9 +16,9 @@ final class PhotoNavigator {
     private(set) var viewer: PhotoViewerScreen?
     private let screens = Node(name: "screens")
     private let flights = Node(name: "transitions")
-    private let stack: NavigationStack
-    private let zoom: ZoomAnimator
-    private let dismissal: ZoomDismissalInteractionController
+    private let transitions: ZoomTransitionController
+    private let animator: Animator
+    private var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
     private let photos: [Photo]
     /// Decodes the open photo at screen size (the grid's loader keeps to thumbnails).
     private let photoLoader: ThumbnailLoader
@@ -32,10 +32,10 @@ final class PhotoNavigator {
     init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
         self.grid = grid
         self.photos = photos
+        self.animator = animator
         photoLoader = ThumbnailLoader(wake: loader.wake)
-        stack = NavigationStack(root: grid, container: screens)
-        zoom = ZoomAnimator(animator: animator, layer: flights)
-        dismissal = ZoomDismissalInteractionController(zoomAnimator: zoom)
+        transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
+                                               layer: flights, chrome: grid.tabBar)
         window.addChild(screens)
         window.addChild(flights)
         window.addChild(grid.tabBar)
@@ -43,8 +43,8 @@ final class PhotoNavigator {
     }
 
     /// The grid takes input only when it is on top and nothing is flying.
-    var isGridActive: Bool { viewer == nil && !stack.isTransitioning }
-    var isTransitioning: Bool { stack.isTransitioning }
+    var isGridActive: Bool { viewer == nil && !transitions.isTransitioning }
+    var isTransitioning: Bool { transitions.isTransitioning }
     var isLoading: Bool { !photoLoader.isIdle }
 
     /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open);
@@ -52,7 +52,7 @@ final class PhotoNavigator {
     func open(_ index: Int, animated: Bool = true) {
         guard isGridActive, let image = grid.cell(at: index).image else { return }
         let name = photos[index].name
-        let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, animator: zoom.animator,
+        let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, animator: animator,
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
@@ -60,18 +60,10 @@ final class PhotoNavigator {
         viewer = screen
         grid.selectedIndex = index
         requestSharpPages(around: index)
-        stack.push(screen) { [zoom, grid] done in
-            guard animated else {
-                grid.tabBar.alpha = 0
-                grid.reveal(index)
-                return done()
-            }
-            zoom.zoomIn(from: grid, to: screen, image: image, name: name, fade: screen.root, chrome: grid.tabBar) { _ in
-                // Covered now (or about to be pulled back into it): the grid makes the photo's cell
-                // fully visible for the way back.
-                grid.reveal(index)
-                done()
-            }
+        transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
+            // Covered now (or about to be pulled back into it): the grid makes the photo's cell
+            // fully visible for the way back.
+            grid.reveal(index)
         }
     }
 
@@ -101,23 +93,15 @@ final class PhotoNavigator {
 
     /// Flies the photo back into its cell (Escape, BackSpace).
     func close() {
-        guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return }
+        guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
         grid.selectedIndex = screen.index
-        stack.pop { [zoom, grid] done in
-            zoom.zoomOut(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
-                         chrome: grid.tabBar) { [weak self] landed in
-                if landed { self?.viewer = nil }
-                done(landed)
-            }
+        transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
+            if popped { self?.viewer = nil }
         }
     }
 
     /// What is moving, for the motion trace.
-    var transitionName: String {
-        if dismissal.isRunning { return dismissal.isReleased ? "dismissalReleased" : "dismissing" }
-        if zoom.isRunning { return zoom.isPresenting ? "zoomIn" : "zoomOut" }
-        return "none"
-    }
+    var transitionName: String { transitions.transitionName }
 
     /// While the finger holds the photo: what letting go now would do.
     func releasePrediction(translation: Point, velocity: Point) -> String? {
@@ -126,22 +110,19 @@ final class PhotoNavigator {
     }
 
     /// The flying photo's scale, if one is in the air.
-    var flyingScale: Double? { dismissal.transitionImage?.transform.a ?? zoom.transitionImage.map { _ in 1 } }
+    var flyingScale: Double? { transitions.flyingScale }
 
     /// A downward drag or a pinch took the photo (or, `adopting`, a flight the finger stopped): the
     /// pop starts, following the finger. False when it can't.
     func beginDismissal(adopting flying: Node? = nil) -> Bool {
-        guard let screen = viewer, !stack.isTransitioning, let image = screen.image else { return false }
+        guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return false }
         grid.selectedIndex = screen.index
         // A pull starts at fit; a photo taken from a flight out of a zoomed page comes back at fit.
         screen.zoomToFitNow()
         screen.pullBegan()
-        stack.pop { [dismissal, grid] done in
-            dismissal.begin(from: screen, to: grid, image: image, name: screen.photoName, fade: screen.root,
-                            chrome: grid.tabBar, viewHeight: grid.size.height, adopting: flying) { [weak self] outcome in
-                if outcome == .finished { self?.viewer = nil } else { screen.pullCancelled() }
-                done(outcome == .finished)
-            }
+        transitions.popInteractively(screen, to: grid, image: image, name: screen.photoName, viewHeight: grid.size.height,
+                                     adopting: flying) { [weak self] popped in
+            if popped { self?.viewer = nil } else { screen.pullCancelled() }
         }
         return true
     }
@@ -168,10 +149,9 @@ final class PhotoNavigator {
             dismissal.grabReleasedPhoto()
             return heading
         }
-        guard viewer != nil, zoom.isFlyingPhoto(at: point) else { return nil }
-        let heading = !zoom.isPresenting
-        guard let copy = zoom.interrupt(), beginDismissal(adopting: copy) else { return nil }
-        return heading
+        guard viewer != nil, let taken = transitions.takeFlyingPhoto(at: point),
+              beginDismissal(adopting: taken.photo) else { return nil }
+        return taken.headingBack
     }
 
     /// A photo taken in mid-air was let go without a drag: it carries on, into its cell or back.
@@ -181,9 +161,10 @@ final class PhotoNavigator {
         grid.resize(to: size)
         viewer?.resize(to: size)
         layOut(size)
-        if let index = grid.selectedIndex, zoom.isRunning, !zoom.isPresenting { grid.reveal(index) }
-        zoom.destinationMoved()
-        dismissal.layoutChanged(viewHeight: size.height)
+        if let index = grid.selectedIndex, transitions.animator.isRunning, !transitions.animator.isPresenting {
+            grid.reveal(index)
+        }
+        transitions.layoutChanged(viewHeight: size.height)
     }
 
     /// Puts a finished screen-size decode into the viewer once no transition is flying; true when
@@ -194,7 +175,7 @@ final class PhotoNavigator {
             if let full = result.fullSize { fullWidths[result.index] = full.width }
             sharper.append(result)
         }
-        guard !sharper.isEmpty, let viewer, !stack.isTransitioning else { return false }
+        guard !sharper.isEmpty, let viewer, !transitions.isTransitioning else { return false }
         for result in sharper {
             guard case .success(let image) = result.outcome else { continue }
             viewer.setImage(image, fullSize: result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) },

@@ -1,0 +1,103 @@
+import Animation
+import Geometry
+import Pixels
+import SceneGraph
+
+/// The seeds' `ZoomTransitionController`: the navigation stack's transition delegate between a
+/// screen of thumbnails and a photo screen. A push zooms the photo out of its thumbnail and a pop
+/// flies it back (`animator`, the `ZoomAnimator`); an interactive pop follows a finger
+/// (`interactionController`, the `ZoomDismissalInteractionController`). The pushed screen's root is
+/// the background that fades in and out; `chrome` (the tab bar) fades the other way.
+public final class ZoomTransitionController {
+    public typealias PhotoScreen = Screen & ZoomAnimatorDelegate
+
+    public let stack: NavigationStack
+    public let animator: ZoomAnimator
+    public let interactionController: ZoomDismissalInteractionController
+    private let chrome: Node?
+
+    /// `layer`: where the photo flies, above the stack's screens.
+    public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?) {
+        self.stack = stack
+        self.animator = ZoomAnimator(animator: animator, layer: layer)
+        interactionController = ZoomDismissalInteractionController(zoomAnimator: self.animator)
+        self.chrome = chrome
+    }
+
+    public var isTransitioning: Bool { stack.isTransitioning }
+    /// The pop under way follows a finger (or was let go by one).
+    public var isInteractive: Bool { interactionController.isRunning }
+
+    /// Pushes `screen`, its photo zooming out of `source` (or there at once, not `animated`);
+    /// `covered` runs once the screen covers `source`, or a finger took the photo on the way.
+    public func push(_ screen: PhotoScreen, from source: ZoomAnimatorDelegate, image: PixelImage, name: String?,
+                     animated: Bool, covered: @escaping () -> Void) {
+        stack.push(screen) { [animator, chrome] done in
+            guard animated else {
+                chrome?.alpha = 0
+                covered()
+                return done()
+            }
+            animator.zoomIn(from: source, to: screen, image: image, name: name, fade: screen.root, chrome: chrome) { _ in
+                covered()
+                done()
+            }
+        }
+    }
+
+    /// Pops `screen`, its photo flying into `destination`. `completion(popped)`: false when a finger
+    /// took the photo on the way (the screen stays for an interactive pop).
+    public func pop(_ screen: PhotoScreen, to destination: ZoomAnimatorDelegate, image: PixelImage, name: String?,
+                    completion: @escaping (Bool) -> Void) {
+        stack.pop { [animator, chrome] done in
+            animator.zoomOut(from: screen, to: destination, image: image, name: name, fade: screen.root, chrome: chrome) {
+                landed in
+                completion(landed)
+                done(landed)
+            }
+        }
+    }
+
+    /// Pops `screen` following a finger (`interactionController` takes the finger from here); with
+    /// `adopting`, the photo a finger took in mid-flight. `completion(popped)`: false when it sprang back.
+    public func popInteractively(_ screen: PhotoScreen, to destination: ZoomAnimatorDelegate, image: PixelImage,
+                                 name: String?, viewHeight: Double, adopting flying: Node? = nil,
+                                 completion: @escaping (Bool) -> Void) {
+        stack.pop { [interactionController, chrome] done in
+            interactionController.begin(from: screen, to: destination, image: image, name: name, fade: screen.root,
+                                        chrome: chrome, viewHeight: viewHeight, adopting: flying) { outcome in
+                completion(outcome == .finished)
+                done(outcome == .finished)
+            }
+        }
+    }
+
+    /// A press at `point` on the photo while it zooms in or flies back: the flight stops, handing
+    /// over the photo and where it was heading (true: back into its thumbnail). Nil when the press
+    /// missed, or nothing flies.
+    public func takeFlyingPhoto(at point: Point) -> (photo: Node, headingBack: Bool)? {
+        guard animator.isFlyingPhoto(at: point) else { return nil }
+        let headingBack = !animator.isPresenting
+        return animator.interrupt().map { ($0, headingBack) }
+    }
+
+    /// What moves, for the motion trace: "zoomIn", "zoomOut", "dismissing" (a finger holds the
+    /// photo), "dismissalReleased" or "none".
+    public var transitionName: String {
+        if interactionController.isRunning { return interactionController.isReleased ? "dismissalReleased" : "dismissing" }
+        if animator.isRunning { return animator.isPresenting ? "zoomIn" : "zoomOut" }
+        return "none"
+    }
+
+    /// The photo in the air's scale (1 for a flight, whose size changes instead).
+    public var flyingScale: Double? {
+        interactionController.transitionImage?.transform.a ?? animator.transitionImage.map { _ in 1 }
+    }
+
+    /// The window changed size: a flight heads for where its destination is now, and a pull takes
+    /// the new height.
+    public func layoutChanged(viewHeight: Double) {
+        animator.destinationMoved()
+        interactionController.layoutChanged(viewHeight: viewHeight)
+    }
+}

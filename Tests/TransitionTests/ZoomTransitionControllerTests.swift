@@ -1,0 +1,91 @@
+import Animation
+import Geometry
+import Pixels
+import SceneGraph
+import Testing
+import Transitions
+
+/// A screen with one photo node at a fixed place: a thumbnail, or the photo at fit.
+final class PhotoScreenStub: Screen, ZoomAnimatorDelegate {
+    let root: Node
+    let photo: Node
+    init(_ name: String, photoFrame: Rect) {
+        root = Node(name: name, frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        photo = Node(name: "\(name).photo", frame: photoFrame)
+        root.addChild(photo)
+    }
+    func resize(to size: Size) {}
+    func transitionWillStartWith(zoomAnimator: ZoomAnimator) {}
+    func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
+    func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { photo }
+    func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? { photo.frame }
+}
+
+/// The seeds' transition controller on its own: a push, a pop and an interactive pop through a
+/// navigation stack, on a manual clock.
+@Suite struct ZoomTransitionControllerTests {
+    let clock = ManualClock(fps: 60)
+    let animator: Animator
+    let grid = PhotoScreenStub("grid", photoFrame: Rect(x: 10, y: 10, width: 50, height: 50))
+    let viewer = PhotoScreenStub("viewer", photoFrame: Rect(x: 50, y: 0, width: 300, height: 300))
+    let tabBar = Node(name: "tabBar")
+    let layer = Node(name: "layer", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+    let controller: ZoomTransitionController
+    let image = PixelImage(width: 4, height: 4)
+
+    init() {
+        animator = Animator(clock: clock)
+        controller = ZoomTransitionController(stack: NavigationStack(root: grid, container: Node(name: "screens")),
+                                              animator: animator, layer: layer, chrome: tabBar)
+    }
+
+    func runFrames() -> Int {
+        var frames = 0
+        while animator.isAnimating && frames < 120 {
+            clock.advanceFrame()
+            animator.tick()
+            frames += 1
+        }
+        return frames
+    }
+
+    @Test func pushZoomsInThenCoversTheGrid() {
+        var covered = 0
+        controller.push(viewer, from: grid, image: image, name: "p", animated: true) { covered += 1 }
+        #expect(controller.transitionName == "zoomIn" && controller.isTransitioning)
+        #expect(grid.photo.isHidden && viewer.photo.isHidden, "only the flying copy shows")
+        #expect(runFrames() == 30)
+        #expect(covered == 1 && !controller.isTransitioning && controller.stack.top === viewer)
+        #expect(grid.root.isHidden && !grid.photo.isHidden && !viewer.photo.isHidden)
+        #expect(viewer.root.alpha == 1 && tabBar.alpha == 0)
+    }
+
+    @Test func anUnanimatedPushIsThereAtOnce() {
+        var covered = false
+        controller.push(viewer, from: grid, image: image, name: "p", animated: false) { covered = true }
+        #expect(covered && controller.stack.top === viewer && !animator.isAnimating && tabBar.alpha == 0)
+    }
+
+    @Test func popFliesBackAndATakenFlightBecomesAnInteractivePopThatCanSpringBack() throws {
+        controller.push(viewer, from: grid, image: image, name: "p", animated: false) {}
+        var popped: [Bool] = []
+        controller.pop(viewer, to: grid, image: image, name: "p") { popped.append($0) }
+        #expect(controller.transitionName == "zoomOut")
+        for _ in 0..<5 { clock.advanceFrame(); animator.tick() }
+        let flying = try #require(controller.animator.transitionImage)
+        #expect(controller.takeFlyingPhoto(at: Point(x: 0, y: 299)) == nil, "a press beside the photo takes nothing")
+        let taken = try #require(controller.takeFlyingPhoto(at: flying.frame.center))
+        #expect(taken.photo === flying && taken.headingBack)
+        #expect(popped == [false] && controller.stack.top === viewer, "the flight's pop is called off")
+        var interactive: [Bool] = []
+        controller.popInteractively(viewer, to: grid, image: image, name: "p", viewHeight: 300, adopting: taken.photo) {
+            interactive.append($0)
+        }
+        #expect(controller.isInteractive && controller.transitionName == "dismissing")
+        controller.interactionController.end(translation: Point(x: 0, y: -20), velocity: Point(x: 0, y: -100))
+        _ = runFrames()
+        #expect(interactive == [false], "moving up: it springs back")
+        #expect(controller.stack.top === viewer && !viewer.photo.isHidden && !grid.photo.isHidden)
+        #expect(layer.children.isEmpty, "the copy is gone")
+    }
+}
