@@ -176,7 +176,7 @@ public final class PhotoViewerApp {
         switch event {
         case .scroll(let dx, let dy, let at, let modifiers):
             if navigator.viewer != nil {
-                viewerInput.scroll(dx: dx, dy: dy, at: at, zooming: modifiers.contains(.control))
+                viewerInput.scroll(dx: dx, dy: dy, at: at, control: modifiers.contains(.control))
             } else {
                 grid.scroll(units: dy)
             }

@@ -118,10 +118,12 @@ final class ViewerInteraction {
         viewer.doubleTap(at: point)
     }
 
-    /// The wheel or touchpad: moves a zoomed photo; with Ctrl (`zooming`), zooms about the pointer.
-    func scroll(dx: Double, dy: Double, at point: Point, zooming: Bool) {
+    /// A mouse wheel (whole notches), or anything with Ctrl, zooms about the pointer, as in most
+    /// photo viewers; a touchpad's smooth scroll (fractions of a notch) moves a zoomed photo.
+    func scroll(dx: Double, dy: Double, at point: Point, control: Bool) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
-        if zooming { viewer.wheelZoom(notches: dy, at: point) } else { viewer.scroll(dx: dx, dy: dy) }
+        let wheel = dx == 0 && dy == dy.rounded()
+        if control || wheel { viewer.wheelZoom(notches: dy, at: point) } else { viewer.scroll(dx: dx, dy: dy) }
     }
 
     /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).

@@ -78,7 +78,7 @@ extension PhotoViewerScreen {
         page.zoom(to: page.levels.actualSize, about: middle(of: page))
     }
 
-    /// The wheel or touchpad without Ctrl moves a zoomed photo: a notch glides, smooth scrolling
+    /// A touchpad (or a sideways wheel) moves a zoomed photo: a notch glides, smooth scrolling
     /// follows at once (`dx`, `dy` in scroll units; positive moves the view right and down).
     public func scroll(dx: Double, dy: Double) {
         guard let page = currentPage, page.isZoomed else { return }
