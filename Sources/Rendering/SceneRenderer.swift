@@ -126,8 +126,9 @@ public final class SceneRenderer {
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                                text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, text.fontSize)
+        let string = fitted(text.string, width: rect.width, on: cr)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text.string, &extents)
+        cairo_text_extents(cr, string, &extents)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
         let x: Double
@@ -140,8 +141,31 @@ public final class SceneRenderer {
         let y = rect.midY + (font.ascent - font.descent) / 2
         cairo_move_to(cr, x.rounded(), y.rounded())
         cairo_set_source_rgba(cr, text.color.red, text.color.green, text.color.blue, text.color.alpha * alpha)
-        cairo_show_text(cr, text.string)
+        cairo_show_text(cr, string)
         cairo_new_path(cr)
+    }
+
+    /// `string` as it fits in `width` with the current font: whole, or with its middle elided
+    /// ("aitzgorri_p…tegi.jpg"), which keeps a file name's start and its extension.
+    private func fitted(_ string: String, width: Double, on cr: OpaquePointer) -> String {
+        func advance(_ s: String) -> Double {
+            var e = cairo_text_extents_t()
+            cairo_text_extents(cr, s, &e)
+            return e.x_advance
+        }
+        guard advance(string) > width else { return string }
+        let characters = Array(string)
+        func elided(keeping n: Int) -> String {
+            let tail = n / 2, head = n - tail
+            return String(characters[..<head]) + "…" + String(characters[(characters.count - tail)...])
+        }
+        // The most characters that still fit, by bisection.
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if advance(elided(keeping: mid)) <= width { low = mid } else { high = mid - 1 }
+        }
+        return elided(keeping: low)
     }
 
     private func addRect(_ r: Rect, radius: Double, on cr: OpaquePointer) {

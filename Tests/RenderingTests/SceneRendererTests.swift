@@ -94,6 +94,18 @@ import SceneGraph
         #expect(!blended.isEmpty)
     }
 
+    /// A title longer than its box loses its middle, not its ends, and stays inside the box.
+    @Test func textTooLongForItsBoxIsElidedInTheMiddle() {
+        let root = scene(Size(width: 300, height: 40))
+        let label = Node(name: "label", frame: Rect(x: 100, y: 0, width: 100, height: 40))
+        label.text = TextContents("a_very_long_photo_name_from_a_camera.jpg", fontSize: 15, color: .black)
+        root.addChild(label)
+        let image = renderer.render(root, width: 300, height: 40)
+        func inked(_ xs: Range<Int>) -> Bool { xs.contains { x in (0..<40).contains { image.pixel(x: x, y: $0) != 0xFFFF_FFFF } } }
+        #expect(!inked(0..<100) && !inked(200..<300), "nothing outside the box")
+        #expect(inked(100..<120) && inked(180..<200), "the start and the end are there")
+    }
+
     @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
         let cache = ScaledImageCache()
         let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
