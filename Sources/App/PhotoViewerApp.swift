@@ -145,6 +145,22 @@ public final class PhotoViewerApp {
         needsDisplay = true
     }
 
+    /// The `?` key's card, while shown.
+    private var help: HelpCard?
+
+    private func toggleHelp() {
+        if let help {
+            help.root.removeFromParent()
+            self.help = nil
+        } else {
+            let card = HelpCard()
+            card.layOut(in: size)
+            root.addChild(card.root)
+            help = card
+        }
+        needsDisplay = true
+    }
+
     private func updateDebugOverlay() {
         guard let overlay = debugOverlay else { return }
         let record = traceRecord
@@ -192,6 +208,8 @@ public final class PhotoViewerApp {
                 return .toggleFullScreen
             case "d":
                 toggleDebugOverlay()
+            case "question", "F1":
+                toggleHelp()
             case "Left", "Right", "Up", "Down", "Home", "End":
                 if let viewer = navigator.viewer {
                     guard !navigator.isTransitioning, name == "Left" || name == "Right" else { break }
@@ -305,6 +323,7 @@ public final class PhotoViewerApp {
     public func resize(to size: Size) {
         guard size != grid.size else { return }
         navigator.resize(to: size)
+        help?.layOut(in: size)
         thumbnails.update()
         needsDisplay = true
     }
