@@ -5,8 +5,8 @@ import Logging
 /// ones far out of sight are let go (and requests passed by on a fling withdrawn), so memory
 /// follows the window, not the folder. A file that fails is reported once and not tried again.
 final class GridThumbnails {
-    /// Thumbnails are decoded to cover this many px a side: the largest grid cell.
-    static let side = Int(GridLayout.maxCell)
+    /// Thumbnails are decoded to cover this many points a side: the largest grid cell.
+    static let side = GridLayout.maxCell
     /// Decoded for the cells on screen and this many screens above and below…
     static let prefetchScreens = 1.0
     /// …and dropped again once this many screens away.
@@ -18,12 +18,15 @@ final class GridThumbnails {
     private let grid: GridScreen
     private let photos: [Photo]
     private let logger: Logger
+    /// Device pixels a point.
+    private let pixelScale: Double
     private var states: [State]
     private var loaded: Set<Int> = []
     private var requested: Set<Int> = []
 
-    init(grid: GridScreen, photos: [Photo], loader: ThumbnailLoader, logger: Logger) {
+    init(grid: GridScreen, photos: [Photo], loader: ThumbnailLoader, pixelScale: Double, logger: Logger) {
         self.grid = grid
+        self.pixelScale = pixelScale
         self.photos = photos
         self.loader = loader
         self.logger = logger
@@ -37,7 +40,7 @@ final class GridThumbnails {
         for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where states[i] == .none {
             states[i] = .requested
             requested.insert(i)
-            loader.request(index: i, path: photos[i].path, side: GridThumbnails.side)
+            loader.request(index: i, path: photos[i].path, side: Int((GridThumbnails.side * pixelScale).rounded(.up)))
         }
         let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)
         for i in loaded where !kept.contains(i) {

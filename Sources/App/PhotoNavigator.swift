@@ -29,8 +29,12 @@ final class PhotoNavigator {
     /// Photos' full widths, px, as their decodes tell them.
     private var fullWidths: [Int: Int] = [:]
 
-    init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader) {
+    /// Device pixels a point: decodes are sized for the pixels.
+    private let pixelScale: Double
+
+    init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader, pixelScale: Double) {
         self.grid = grid
+        self.pixelScale = pixelScale
         self.photos = photos
         self.animator = animator
         photoLoader = ThumbnailLoader(wake: loader.wake)
@@ -52,7 +56,8 @@ final class PhotoNavigator {
     func open(_ index: Int, animated: Bool = true) {
         guard isGridActive, let image = grid.cell(at: index).image else { return }
         let name = photos[index].name
-        let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, animator: animator,
+        let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
+                                       animator: animator,
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
@@ -79,10 +84,12 @@ final class PhotoNavigator {
         for j in [i, i - 1, i + 1] where photos.indices.contains(j) { requestSharper(j) }
     }
 
-    /// Asks for photo `i` decoded to cover `size` px (its fit frame by default: the window, when its
-    /// shape is not known yet), unless its page has such an image or a decode that large is under way.
+    /// Asks for photo `i` decoded to cover `size` device px (its fit frame by default: the window,
+    /// when its shape is not known yet), unless its page has such an image or a decode that large
+    /// is under way.
     private func requestSharper(_ i: Int, covering size: Size? = nil) {
-        let wanted = size ?? viewer?.fitSize(of: i) ?? grid.size
+        let points = viewer?.fitSize(of: i) ?? grid.size
+        let wanted = size ?? Size(width: points.width * pixelScale, height: points.height * pixelScale)
         let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
         // Enough: as wide as asked, or as the photo itself.
         if let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }

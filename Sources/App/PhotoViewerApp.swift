@@ -49,15 +49,21 @@ public final class PhotoViewerApp {
     private let logger: Logger
     private let thumbnails: GridThumbnails
 
+    /// Device pixels a point (2 on a 2× display): the scene is laid out in points, and photos are
+    /// decoded sharp for the pixels.
+    public let pixelScale: Double
+
+    /// `size` in points.
     public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader, clock: FrameClock,
-                logger: Logger = Logger(label: "photozoom")) {
+                pixelScale: Double = 1, logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
+        self.pixelScale = pixelScale
         self.loader = loader
         self.logger = logger
         animator = Animator(clock: clock)
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
-        thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, logger: logger)
-        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader)
+        thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, pixelScale: pixelScale, logger: logger)
+        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader, pixelScale: pixelScale)
         viewerInput = ViewerInteraction(navigator: navigator)
         for recognizer: Recognizer in [gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap, pinch] {
             gestures.add(recognizer)

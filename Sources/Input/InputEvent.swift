@@ -46,3 +46,20 @@ extension InputEvent {
         }
     }
 }
+
+extension InputEvent {
+    /// The same event with its coordinates multiplied by `factor` (device pixels ⇄ points on a
+    /// scaled display).
+    public func scaled(by factor: Double) -> InputEvent {
+        switch self {
+        case .scroll(let dx, let dy, let at, let modifiers): return .scroll(dx: dx, dy: dy, at: at * factor, modifiers: modifiers)
+        case .pointerDown(let at, let button, let time): return .pointerDown(at: at * factor, button: button, time: time)
+        case .pointerMove(let to, let time): return .pointerMove(to: to * factor, time: time)
+        case .pointerUp(let at, let button, let time): return .pointerUp(at: at * factor, button: button, time: time)
+        case .key: return self
+        case .touch(let phase, let id, let at, let time): return .touch(phase, id: id, at: at * factor, time: time)
+        case .touchpadPinch(let phase, let scale, let at, let time):
+            return .touchpadPinch(phase, scale: scale, at: at * factor, time: time)
+        }
+    }
+}

@@ -11,22 +11,25 @@ public final class SceneRenderer {
 
     public init() {}
 
-    /// Draws `root` (and its subtree) with its parent space mapped to the context's user space.
-    public func draw(_ root: Node, on cr: OpaquePointer) {
+    /// Draws `root` (and its subtree) with its parent space mapped to the context's user space,
+    /// `scale` device pixels to a point (2 on a 2× display).
+    public func draw(_ root: Node, on cr: OpaquePointer, scale: Double = 1) {
         cairo_save(cr)
+        cairo_scale(cr, scale, scale)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         drawNode(root, on: cr)
         cairo_restore(cr)
     }
 
-    /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels.
-    public func render(_ root: Node, width: Int, height: Int) -> PixelImage {
+    /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
+    /// pixels to a point.
+    public func render(_ root: Node, width: Int, height: Int, scale: Double = 1) -> PixelImage {
         let image = PixelImage(width: width, height: height)
         let surface = image.makeCairoSurface()
         let cr = cairo_create(surface)!
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_paint(cr)
-        draw(root, on: cr)
+        draw(root, on: cr, scale: scale)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         cairo_surface_destroy(surface)

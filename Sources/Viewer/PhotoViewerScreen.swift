@@ -47,13 +47,16 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private let picture: (Int) -> PixelImage?
     private var dragStart = 0.0
     private var barsBeforePull = true
+    private let pixelScale: Double
 
     /// `picture(i)`: the best image there is for photo `i` (a thumbnail until a sharper one arrives).
-    public init(index: Int, count: Int, size: Size, animator: Animator, name: @escaping (Int) -> String,
-                picture: @escaping (Int) -> PixelImage?) {
+    /// `size` in points, `pixelScale` device pixels a point.
+    public init(index: Int, count: Int, size: Size, pixelScale: Double = 1, animator: Animator,
+                name: @escaping (Int) -> String, picture: @escaping (Int) -> PixelImage?) {
         self.index = index
         self.count = count
         self.size = size
+        self.pixelScale = pixelScale
         self.animator = animator
         self.name = name
         self.picture = picture
@@ -206,7 +209,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         }
         for i in wanted.sorted() {
             let page = pageNodes[i] ?? {
-                let page = ZoomablePage(index: i, name: name(i), image: picture(i), animator: animator)
+                let page = ZoomablePage(index: i, name: name(i), image: picture(i), pixelScale: pixelScale, animator: animator)
                 page.onNeedsSharperImage = { [weak self] wanted in self?.onNeedsSharperImage?(i, wanted) }
                 pages.addChild(page.node)
                 pageNodes[i] = page

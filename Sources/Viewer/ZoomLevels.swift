@@ -23,17 +23,20 @@ public struct ZoomLevels: Equatable, Sendable {
     public let viewport: Size
     /// The photo's full size in pixels (100 %).
     public let photoPixels: Size
+    /// Device pixels a point (sizes and offsets here are in points).
+    public let pixelScale: Double
 
-    public init(fitSize: Size, viewport: Size, photoPixels: Size) {
+    public init(fitSize: Size, viewport: Size, photoPixels: Size, pixelScale: Double = 1) {
         self.fitSize = fitSize
         self.viewport = viewport
         self.photoPixels = photoPixels
+        self.pixelScale = pixelScale
     }
 
     /// The photo fits the viewport aspect-fit: the smallest scale.
     public var minimum: Double { 1 }
-    /// One photo pixel per screen pixel.
-    public var actualSize: Double { fitSize.width > 0 ? photoPixels.width / fitSize.width : 1 }
+    /// One photo pixel per device pixel.
+    public var actualSize: Double { fitSize.width > 0 ? photoPixels.width / (fitSize.width * pixelScale) : 1 }
     public var maximum: Double { max(ZoomLevels.maximumFitMultiple, actualSize) }
 
     public func clamped(_ scale: Double) -> Double { min(max(scale, minimum), maximum) }

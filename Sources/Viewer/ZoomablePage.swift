@@ -26,6 +26,8 @@ final class ZoomablePage {
     private var photoPixels: Size?
     private(set) var levels = ZoomLevels(fitSize: Size(width: 1, height: 1), viewport: Size(width: 1, height: 1),
                                          photoPixels: Size(width: 1, height: 1))
+    /// Device pixels a point.
+    private let pixelScale: Double
 
     /// × fit; outside the limits only while a pinch rubber-bands or springs back.
     var zoomScale = 1.0 {
@@ -33,8 +35,8 @@ final class ZoomablePage {
     }
     let x: ScrollAxis
     let y: ScrollAxis
-    /// Told when a zoom comes to rest showing the photo larger than its image: the size, px, that a
-    /// sharper decode should cover (never more than the photo's full size).
+    /// Told when a zoom comes to rest showing the photo larger than its image: the size, device px,
+    /// that a sharper decode should cover (never more than the photo's full size).
     var onNeedsSharperImage: ((Size) -> Void)?
 
     private let animator: Animator
@@ -42,8 +44,9 @@ final class ZoomablePage {
     /// Where Ctrl+wheel's glide is heading (notches add up while it moves).
     private var wheelTarget: Double?
 
-    init(index: Int, name: String, image: PixelImage?, animator: Animator) {
+    init(index: Int, name: String, image: PixelImage?, pixelScale: Double, animator: Animator) {
         self.animator = animator
+        self.pixelScale = pixelScale
         node = Node(name: "viewer.page.\(index)")
         node.clipsToBounds = true
         photo = Node(name: "viewer.photo.\(index)")
@@ -203,7 +206,8 @@ final class ZoomablePage {
     private func askForSharperImageIfNeeded() {
         guard let image = photo.image else { return }
         let shown = levels.contentSize(at: zoomScale)
-        let wanted = Size(width: min(shown.width, levels.photoPixels.width), height: min(shown.height, levels.photoPixels.height))
+        let wanted = Size(width: min(shown.width * pixelScale, levels.photoPixels.width),
+                          height: min(shown.height * pixelScale, levels.photoPixels.height))
         // A pixel of slack: the fit size is rarely a whole number.
         if Double(image.width) + 1 < wanted.width { onNeedsSharperImage?(wanted) }
     }
@@ -232,7 +236,7 @@ final class ZoomablePage {
         // The full size gives the true shape: a reduced decode's sides are rounded to whole pixels.
         let pixels = photoPixels ?? Size(width: Double(image.width), height: Double(image.height))
         let fit = ContentMode.aspectFit.rect(forImageOfSize: pixels, in: Rect(origin: .zero, size: viewport)).size
-        levels = ZoomLevels(fitSize: fit, viewport: viewport, photoPixels: pixels)
+        levels = ZoomLevels(fitSize: fit, viewport: viewport, photoPixels: pixels, pixelScale: pixelScale)
         layOut()
     }
 

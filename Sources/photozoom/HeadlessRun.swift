@@ -10,6 +10,8 @@ import Scripting
 /// frame, waits until the screen has settled, then writes the frame the window would show.
 struct HeadlessRun {
     let size: Size
+    /// Device pixels a point.
+    let scale: Double
     let fps: Double
     let trace: TraceFile?
     let library: Library
@@ -18,7 +20,7 @@ struct HeadlessRun {
     func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, loader: ThumbnailLoader(),
-                                 clock: clock, logger: logger)
+                                 clock: clock, pixelScale: scale, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         app.settle(stepping: clock)

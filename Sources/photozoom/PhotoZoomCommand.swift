@@ -11,12 +11,15 @@ struct PhotoZoomCommand: ParsableCommand {
         commandName: "photozoom",
         abstract: "A photo viewer with the iOS Photos zoom transition, for X11 and XWayland.",
         discussion: """
-            Keys in the window: q quits, s saves a screenshot (photozoom-<date>-<time>.png in the \
-            current folder); the mouse wheel scrolls the grid.
+            Keys in the window: ? shows them all; q quits, s saves a screenshot \
+            (photozoom-<date>-<time>.png in the current folder).
             """)
 
-    @Option(help: "Window (or headless image) size in pixels, as WIDTHxHEIGHT.")
+    @Option(help: "Window (or headless image) size in points, as WIDTHxHEIGHT (pixels at scale 1).")
     var size = WindowSize(width: 1280, height: 800)
+
+    @Option(help: "Device pixels a point, 1-4 (2 on a 2x screen). Default: GDK_SCALE, else the desktop's Xft.dpi / 96, else 1; headless, 1.")
+    var scale: Double?
 
     @Option(help: "Animation frame rate (headless: frames per simulated second).")
     var fps = 60.0
@@ -41,6 +44,10 @@ struct PhotoZoomCommand: ParsableCommand {
 
     func validate() throws {
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be between 1 and 4") }
+        if let scale, Double(max(size.width, size.height)) * scale > Double(WindowSize.maxSide) {
+            throw ValidationError("--size times --scale must stay within \(WindowSize.maxSide) px a side")
+        }
     }
 
     func run() throws {
@@ -58,10 +65,10 @@ struct PhotoZoomCommand: ParsableCommand {
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         let traceFile = try trace.map(TraceFile.init(path:))
         if headless {
-            try HeadlessRun(size: viewSize, fps: fps, trace: traceFile, library: library, logger: logger)
+            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, trace: traceFile, library: library, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, fps: fps, trace: traceFile, library: library, logger: logger)
+            try WindowRun(size: viewSize, scale: scale, fps: fps, trace: traceFile, library: library, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         }
     }

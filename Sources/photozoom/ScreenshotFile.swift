@@ -28,7 +28,9 @@ enum ScreenshotFile {
 
     /// Writes what the app shows now, as the window shows it.
     static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, to path: String) throws {
-        try write(renderer.render(app.root, width: Int(app.size.width), height: Int(app.size.height)), to: path)
+        let s = app.pixelScale
+        try write(renderer.render(app.root, width: Int((app.size.width * s).rounded()), height: Int((app.size.height * s).rounded()),
+                                  scale: s), to: path)
     }
 
     /// Writes the app's scene tree as JSON (a script's `dump`).

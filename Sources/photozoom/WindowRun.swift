@@ -13,20 +13,26 @@ import X11Platform
 /// no CPU. A script starts once the first screen has settled and plays in real time, its input
 /// sent through the server (`X11Window.inject`).
 struct WindowRun {
+    /// In points.
     let size: Size
+    /// Device pixels a point; nil: the desktop's (`DesktopScale`).
+    let scale: Double?
     let fps: Double
     let trace: TraceFile?
     let library: Library
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
-        let window = try X11Window(displayName: nil, size: size, title: PhotoViewerApp.gridTitle,
+        // The app works in points; the window, its events and its pixels in device pixels.
+        let scale = scale ?? DesktopScale.detect(displayName: nil)
+        let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
+                                   title: PhotoViewerApp.gridTitle,
                                    allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
                                    logger: logger)
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
-                                 loader: ThumbnailLoader(wake: wake.signal), clock: clock, logger: logger)
+                                 loader: ThumbnailLoader(wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer()
@@ -58,7 +64,7 @@ struct WindowRun {
                 if wait <= 0 {
                     if !app.isAnimating { app.tick() }   // a frame moved by input: still one traced frame
                     let started = clock.now
-                    window.present { renderer.draw(app.root, on: $0) }
+                    window.present { renderer.draw(app.root, on: $0, scale: scale) }
                     app.lastFrameMilliseconds = (clock.now - started) * 1000
                     app.didDisplay()
                     lastPresent = clock.now
@@ -80,9 +86,9 @@ struct WindowRun {
                 case .exposed:
                     app.setNeedsDisplay()
                 case .resized(let newSize):
-                    app.resize(to: newSize)
+                    app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
                 case .input(let input):
-                    switch app.handle(input) {
+                    switch app.handle(input.scaled(by: 1 / scale)) {
                     case .quit?:
                         return
                     case .toggleFullScreen?:
@@ -123,8 +129,9 @@ struct WindowScriptPlayer {
         guard let start, !isFinished else { return nil }
         while next < timeline.steps.count, timeline.steps[next].time <= now - start {
             switch timeline.steps[next].action {
-            case .input(let event): window.inject(event)
-            case .resize(let w, let h): window.requestResize(to: Size(width: Double(w), height: Double(h)))
+            case .input(let event): window.inject(event.scaled(by: app.pixelScale))
+            case .resize(let w, let h):
+                window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))
             case .screenshot(let path): try ScreenshotFile.write(app, renderer, to: path)
             case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
             }

@@ -293,3 +293,24 @@ import Testing
         #expect(v.viewer.zoomScale == 3)
     }
 }
+
+/// On a 2× screen the layout is in points and the photos are decoded for the pixels.
+@Suite struct PixelScaleTests {
+    let v = OpenViewer(index: 4, size: Size(width: 400, height: 300), pixelScale: 2)
+
+    @Test func thumbnailsAndTheOpenPhotoAreSharpForTheDevicePixels() throws {
+        let cell = v.app.grid.cell(at: 1)
+        let thumbnail = try #require(cell.image)
+        #expect(Double(min(thumbnail.width, thumbnail.height)) >= 2 * cell.bounds.width - 1, "\(thumbnail.width) px for a \(cell.bounds.width) pt cell")
+        #expect(v.photoFrame == Rect(x: 0, y: 0, width: 400, height: 300), "laid out in points")
+        let photo = try #require(v.viewer.image)
+        #expect(photo.width >= 798, "\(photo.width) px for 400 pt at 2×")
+    }
+
+    @Test func oneHundredPercentIsOnePhotoPixelPerDevicePixel() {
+        _ = v.app.handle(.key(name: "1", modifiers: []))
+        v.settle()
+        #expect(abs(v.viewer.zoomScale - 4224.0 / 800) < 1e-9, "4224 px over 400 pt × 2")
+        #expect(abs(v.photoFrame.width - 4224.0 / 2) < 1e-6)
+    }
+}

@@ -7,9 +7,10 @@ import TestSupport
 @testable import App
 
 /// The viewer on the bundled photos (or `folders`), on a manual clock, with its first screen settled.
-func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock) -> PhotoViewerApp {
+func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
+                pixelScale: Double = 1) -> PhotoViewerApp {
     let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders).photos, size: size, emptyMessage: "",
-                             loader: ThumbnailLoader(), clock: clock)
+                             loader: ThumbnailLoader(), clock: clock, pixelScale: pixelScale)
     app.settle(stepping: clock)
     return app
 }
@@ -39,9 +40,9 @@ final class OpenViewer {
     let app: PhotoViewerApp
     let index: Int
 
-    init(index: Int, size: Size) {
+    init(index: Int, size: Size, pixelScale: Double = 1) {
         self.index = index
-        app = settledApp(size: size, clock: clock)
+        app = settledApp(size: size, clock: clock, pixelScale: pixelScale)
         let c = app.cellFrame(index).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
         _ = app.handle(.pointerUp(at: c, button: 1, time: ms))

@@ -10,12 +10,14 @@ final class ViewerProcess {
     private let errorPipe = Pipe()
     private let errorData = ErrorCollector()
 
-    /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY unless given).
+    /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY and no
+    /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1).
     init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         process.executableURL = ViewerProcess.executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
+        env["GDK_SCALE"] = nil
         env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }

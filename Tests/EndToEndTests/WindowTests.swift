@@ -47,8 +47,9 @@ import TestSupport
     }
 
     /// Plays `script` headless and in the window (`RUN` in it becomes "headless" or "window", to name
-    /// its screenshots) on the bundled photos at 500x500, and returns each run's final settled frame.
-    func playHeadlessAndInTheWindow(_ name: String, _ script: String,
+    /// its screenshots) on the bundled photos (at 500x500 unless `options` say otherwise), and
+    /// returns each run's final settled frame.
+    func playHeadlessAndInTheWindow(_ name: String, _ script: String, options: [String] = ["--size", "500x500"],
                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (headless: PixelImage, window: PixelImage) {
         let photos = TestImages.repository.appendingPathComponent("Images").path
         var finals: [PixelImage] = []
@@ -56,7 +57,7 @@ import TestSupport
             let file = scratch.appendingPathComponent("\(name)-\(run).txt")
             try script.replacingOccurrences(of: "RUN", with: run).write(to: file, atomically: true, encoding: .utf8)
             let shot = scratch.appendingPathComponent("\(name)-final-\(run).png").path
-            let arguments = ["--size", "500x500", "--script", file.path, "--screenshot", shot, photos]
+            let arguments = options + ["--script", file.path, "--screenshot", shot, photos]
             if run == "headless" {
                 let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
                 #expect(status == 0, "\(errors)", sourceLocation: sourceLocation)
@@ -280,6 +281,19 @@ import TestSupport
             """)
         #expect(PixelComparison(zoomed.headless, zoomed.window, channelTolerance: 1).differing == 0)
         #expect(zoomed.window.pixel(x: 250, y: 120) & 0xFF_FFFF != 0, "zoomed: no black above the panorama")
+    }
+
+    /// At `--scale 2` the window has twice the pixels of its size in points: the same layout,
+    /// drawn sharp, with clicks (given in points by the script) landing where they do headless.
+    @Test func aScaledWindowIsTheHeadlessRenderAtTheSameScale() throws {
+        let shots = try playHeadlessAndInTheWindow("scale", """
+            tap 110 100
+            wait 900
+            """, options: ["--size", "300x250", "--scale", "2"])
+        #expect(shots.window.width == 600 && shots.window.height == 500)
+        #expect(PixelComparison(shots.headless, shots.window, channelTolerance: 1).differing == 0)
+        #expect(shots.window.pixel(x: 20, y: 250) & 0xFF_FFFF == 0, "the astronaut opened, black beside it")
+        #expect(shots.window.pixel(x: 300, y: 250) & 0xFF_FFFF != 0)
     }
 
     @Test func sKeySavesExactlyWhatTheWindowShows() throws {

@@ -120,3 +120,19 @@ final class EventFactory {
         #expect(d.decode(make.event(XI_ButtonPress, detail: 7)) == .scroll(dx: 1, dy: 0, at: .zero, modifiers: []))
     }
 }
+
+@Suite struct DesktopScaleTests {
+    @Test func xftDpiGivesTheScaleToAQuarter() {
+        #expect(DesktopScale.scale(fromResources: "Xft.antialias:\t1\nXft.dpi:\t192\n") == 2)
+        #expect(DesktopScale.scale(fromResources: "Xft.dpi: 144") == 1.5)
+        #expect(DesktopScale.scale(fromResources: "Xft.dpi:\t120\n") == 1.25)
+        #expect(DesktopScale.scale(fromResources: "Xft.dpi:\t96\n") == 1)
+        #expect(DesktopScale.scale(fromResources: "Xft.dpi:\t72\n") == 1, "never below 1")
+        #expect(DesktopScale.scale(fromResources: "Xcursor.size: 24\n") == 1)
+    }
+
+    @Test func gdkScaleComesFirst() {
+        #expect(DesktopScale.detect(displayName: ":nonexistent", environment: ["GDK_SCALE": "2"]) == 2)
+        #expect(DesktopScale.detect(displayName: "nonexistent:99", environment: [:]) == 1, "no display: 1")
+    }
+}
