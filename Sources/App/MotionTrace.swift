@@ -10,7 +10,7 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let screen: String
     /// "none", "zoomIn", "zoomOut", "dismissing" (following the finger) or "dismissalReleased".
     public let transition: String
-    /// The photo in the air (or, with none, the viewer's photo) in window pixels: x, y, width, height.
+    /// The photo in the air (or, with none, the viewer's photo) in window points: x, y, width, height.
     public let photoFrame: [Double]?
     public let backgroundAlpha: Double
     public let tabBarAlpha: Double

@@ -7,7 +7,7 @@ import SceneGraph
 public enum SceneDump {
     struct Entry: Encodable {
         let name: String
-        /// x, y, width, height in window pixels (the bounding box under transforms).
+        /// x, y, width, height in window points (the bounding box under transforms).
         let frame: [Double]
         let alpha: Double
         let hidden: Bool
