@@ -38,6 +38,16 @@ enum Bench {
             report("encode a \(w)x\(h) frame as PNG", runs: 5) { _ = frame.pngData() }
         }
 
+        do {   // a 2× screen: 1280x800 points are 2560x1600 pixels
+            let clock = ManualClock()
+            let app = PhotoViewerApp(photos: photos, size: Size(width: 1280, height: 800), emptyMessage: "",
+                                     loader: ThumbnailLoader(), clock: clock, pixelScale: 2)
+            app.settle(stepping: clock)
+            let renderer = SceneRenderer()
+            report("render the grid 1280x800 pt at 2x (2560x1600 px)", runs: 30) {
+                _ = renderer.render(app.root, width: 2560, height: 1600, scale: 2)
+            }
+        }
         benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)
 
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
