@@ -99,6 +99,33 @@ import Testing
         #expect(app.timesShown(name) == 1)
     }
 
+    @Test func aResizeWhileHoldingATakenPhotoStillLandsInTheCell() throws {
+        openAndRunFor(8)
+        let p = try #require(copy).frame.center
+        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        for i in 1...4 {
+            frames(1)
+            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: ms))
+        }
+        app.resize(to: Size(width: 500, height: 640))
+        frames(1)
+        for i in 5...8 {
+            frames(1)
+            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: ms))
+        }
+        _ = app.handle(.pointerUp(at: p + Point(x: 0, y: 160), button: 1, time: ms))
+        var frames = 0
+        while app.isAnimating && frames < 60 {
+            self.frames(1)
+            frames += 1
+            if let flying = copy, frames == 14 {
+                #expect((flying.frame.center - app.cellFrame(index).center).magnitude < 40, "heading for the cell where it is now")
+            }
+        }
+        #expect(app.viewer == nil)
+        #expect(copy == nil && !app.grid.cell(at: index).isHidden)
+    }
+
     @Test func aClickOnThePhotoZoomingInLetsItCarryOnIntoTheViewer() throws {
         openAndRunFor(6)
         let p = try #require(copy).frame.center
