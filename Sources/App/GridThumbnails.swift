@@ -55,10 +55,10 @@ final class GridThumbnails {
         }
     }
 
-    /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
     /// Whether photo `i`'s thumbnail could not be made.
     func hasFailed(_ i: Int) -> Bool { states[i] == .failed }
 
+    /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
     func applyFinished() -> Bool {
         let results = loader.takeFinished()
         for result in results {
