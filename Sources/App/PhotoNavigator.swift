@@ -138,6 +138,9 @@ final class PhotoNavigator {
 
     func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
 
+    /// Two fingers took the photo being pulled (or just taken out at fit): they carry it on from here.
+    func beginPinchDismissal() { dismissal.beginPinch() }
+
     func updatePinchDismissal(scale: Double, center: Point, start: Point) {
         dismissal.updatePinch(scale: scale, center: center, start: start)
     }

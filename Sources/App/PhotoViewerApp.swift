@@ -65,7 +65,8 @@ public final class PhotoViewerApp {
         thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader, pixelScale: pixelScale)
         viewerInput = ViewerInteraction(navigator: navigator)
-        for recognizer: Recognizer in [gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap, pinch] {
+        // The pinch first: a second finger joining a pull hands the photo to it before the pan is cancelled.
+        for recognizer: Recognizer in [pinch, gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap] {
             gestures.add(recognizer)
         }
         viewerTap.requireToFail(viewerDoubleTap)

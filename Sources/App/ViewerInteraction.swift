@@ -66,6 +66,14 @@ final class ViewerInteraction {
         guard let viewer = navigator.viewer else { return }
         switch pinch.state {
         case .began:
+            if viewerDrag == .dismissing {
+                // A second finger joined a pull (or a photo taken in mid-air): the two carry it on.
+                viewerDrag = nil
+                grabHeading = nil
+                navigator.beginPinchDismissal()
+                pinchRole = .dismissing
+                return
+            }
             guard !navigator.isTransitioning else { return }
             // Zoomed, the pinch zooms; at fit, its first move decides: apart zooms, together closes.
             if viewer.isZoomed {
@@ -79,6 +87,7 @@ final class ViewerInteraction {
             if pinchPending, pinch.scale != 1 {
                 pinchPending = false
                 if pinch.scale < 1, navigator.beginDismissal() {
+                    navigator.beginPinchDismissal()
                     pinchRole = .dismissing
                 } else {
                     viewer.beginPinch(center: pinch.startCenter)

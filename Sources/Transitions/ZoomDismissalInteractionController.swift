@@ -126,28 +126,40 @@ public final class ZoomDismissalInteractionController {
 
     // MARK: Pinch to close
 
-    /// Two fingers pinching a photo at fit: it shrinks with them and its point under their first
-    /// centre `start` stays under their centre; background and tab bar follow the drag's formulas
-    /// for the drag that shows the same scale.
+    /// Two fingers took the photo: at fit, or in the middle of a pull (a second finger joined the
+    /// first), or in mid-air. The pinch goes on from the scale and centre it has now.
+    public func beginPinch() {
+        guard let copy = transitionImage else { return }
+        pinchBase = (copy.transform.a, copy.center)
+        isReleased = false
+    }
+
+    /// The fingers are `scale` times as far apart as when the pinch began: the photo shrinks with
+    /// them and its point under their first centre `start` stays under their centre; background and
+    /// tab bar follow the drag's formulas for the drag that shows the same scale.
     public func updatePinch(scale: Double, center: Point, start: Point) {
         guard let f = formulas else { return }
-        let s = ZoomDismissalInteractionController.pinchScale(scale)
-        apply(scale: s, center: center + (f.anchor - start) * s,
+        let s = ZoomDismissalInteractionController.pinchScale(pinchBase.scale * scale)
+        apply(scale: s, center: center + (pinchBase.center - start) * (s / pinchBase.scale),
               alphaTranslation: Point(x: 0, y: (1 - s) * f.viewHeight))
     }
 
     /// The fingers lifted: still closing, or let go small enough, finishes; opening again cancels.
     /// `scaleVelocity` is the pinch's, per s; the centre's velocity carries over as a drag's does.
     public func endPinch(scale: Double, center: Point, start: Point, scaleVelocity: Double, centerVelocity: Point) {
-        guard let f = formulas else { return }
         updatePinch(scale: scale, center: center, start: start)
-        let s = ZoomDismissalInteractionController.pinchScale(scale)
+        let raw = pinchBase.scale * scale, s = ZoomDismissalInteractionController.pinchScale(raw)
         let closing = scaleVelocity < -ZoomDismissalInteractionController.pinchSpeedThreshold
         let opening = scaleVelocity > ZoomDismissalInteractionController.pinchSpeedThreshold
         let finishing = closing || (!opening && s < ZoomDismissalInteractionController.pinchCloseScale)
-        let sv = s == scale ? scaleVelocity : 0
-        release(finishing: finishing, centerVelocity: centerVelocity + (f.anchor - start) * sv, scaleVelocity: sv)
+        // The photo's scale moves `base` times as fast as the fingers' (not at all where it is clamped).
+        let fingers = s == raw ? scaleVelocity : 0
+        release(finishing: finishing, centerVelocity: centerVelocity + (pinchBase.center - start) * fingers,
+                scaleVelocity: pinchBase.scale * fingers)
     }
+
+    /// The photo's scale and centre when the pinch began.
+    private var pinchBase = (scale: 1.0, center: Point.zero)
 
     /// A pinch released below this scale (and not opening) closes the photo.
     public static let pinchCloseScale = 0.85

@@ -51,6 +51,45 @@ import Testing
     }
 }
 
+@Suite struct PullThenPinchTests {
+    /// As on a phone: pull the photo down with one finger, put a second one down, and pinch it home.
+    @Test func aSecondFingerJoiningAPullCarriesThePhotoOnWithoutAJump() throws {
+        let v = OpenViewer(index: 1, size: Size(width: 640, height: 480))
+        var p = v.viewer.fitFrame.center
+        _ = v.app.handle(.touch(.begin, id: 0, at: p, time: v.ms))
+        for _ in 0..<6 {
+            v.frames(1)
+            p = p + Point(x: 0, y: 10)
+            _ = v.app.handle(.touch(.update, id: 0, at: p, time: v.ms))
+        }
+        let pulled = try #require(v.copy).frame
+        let second = p + Point(x: 120, y: 0)
+        _ = v.app.handle(.touch(.begin, id: 1, at: second, time: v.ms))
+        v.frames(1)
+        let held = try #require(v.copy, "still in the air: the pull did not end").frame
+        #expect((held.center - pulled.center).magnitude < 0.5 && abs(held.width - pulled.width) < 0.5, "\(held) vs \(pulled)")
+        // Pinch in about the two fingers' middle.
+        for i in 1...8 {
+            v.frames(1)
+            let s = 1 - 0.06 * Double(i)
+            let middle = Point(x: p.x + 60, y: p.y)
+            _ = v.app.handle(.touch(.update, id: 0, at: middle - Point(x: 60 * s, y: 0), time: v.ms))
+            _ = v.app.handle(.touch(.update, id: 1, at: middle + Point(x: 60 * s, y: 0), time: v.ms))
+        }
+        let pinched = try #require(v.copy).frame
+        #expect(abs(pinched.width / held.width - (1 - 0.48)) < 0.02, "shrinks with the fingers: \(pinched.width) from \(held.width)")
+        _ = v.app.handle(.touch(.end, id: 0, at: p, time: v.ms))
+        _ = v.app.handle(.touch(.end, id: 1, at: second, time: v.ms))
+        var frames = 0
+        while v.app.isAnimating && frames < 60 {
+            v.frames(1)
+            frames += 1
+            #expect(v.app.timesShown(v.name) == 1, "frame \(frames)")
+        }
+        #expect(v.app.viewer == nil, "closing when let go: into the cell")
+    }
+}
+
 @Suite struct GrabMidFlightTests {
     let clock = ManualClock(fps: 60)
     let app: PhotoViewerApp
