@@ -10,7 +10,7 @@ final class HelpCard {
         ("wheel, pinch, + − 0 1", "zoom (0: fit, 1: 100 %)"),
         ("drag", "scroll; turn the page; move a zoomed photo"),
         ("drag down, pinch in", "close the photo"),
-        ("← →", "previous or next photo"),
+        ("← →", "previous or next photo (zoomed: move it)"),
         ("arrows, Return", "choose and open a photo in the grid"),
         ("Escape, BackSpace", "back to the grid"),
         ("f, F11", "full screen"),

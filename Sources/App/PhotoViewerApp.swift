@@ -218,10 +218,8 @@ public final class PhotoViewerApp {
             case "question", "F1":
                 toggleHelp()
             case "Left", "Right", "Up", "Down", "Home", "End":
-                if let viewer = navigator.viewer {
-                    guard !navigator.isTransitioning, name == "Left" || name == "Right" else { break }
-                    viewer.page(by: name == "Left" ? -1 : 1)
-                    needsDisplay = true
+                if navigator.viewer != nil {
+                    viewerInput.arrowKey(name)
                 } else if navigator.isGridActive {
                     moveSelection(name)
                 }

@@ -135,6 +135,24 @@ final class ViewerInteraction {
         if control || wheel { viewer.wheelZoom(notches: dy, at: point) } else { viewer.scroll(dx: dx, dy: dy) }
     }
 
+    /// Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at its
+    /// edge turn the page.
+    func arrowKey(_ name: String) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+        let step: (dx: Double, dy: Double) = switch name {
+        case "Left": (-1, 0)
+        case "Right": (1, 0)
+        case "Up": (0, -1)
+        case "Down": (0, 1)
+        default: (0, 0)
+        }
+        if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
+            viewer.scroll(dx: step.dx, dy: step.dy)
+        } else if step.dx != 0 {
+            viewer.page(by: Int(step.dx))
+        }
+    }
+
     /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).
     func zoomKey(_ name: String) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }

@@ -78,6 +78,10 @@ extension PhotoViewerScreen {
         page.zoom(to: page.levels.actualSize, about: middle(of: page))
     }
 
+    /// Whether the zoomed photo shows its right edge (`dx` > 0) or its left edge: a step that way
+    /// turns the page.
+    public func isAtEdge(towards dx: Double) -> Bool { currentPage?.isAtEdge(towards: -dx) ?? true }
+
     /// A touchpad (or a sideways wheel) moves a zoomed photo: a notch glides, smooth scrolling
     /// follows at once (`dx`, `dy` in scroll units; positive moves the view right and down).
     public func scroll(dx: Double, dy: Double) {

@@ -314,3 +314,22 @@ import Testing
         #expect(abs(v.photoFrame.width - 4224.0 / 2) < 1e-6)
     }
 }
+
+@Suite struct ArrowKeysOnAZoomedPhotoTests {
+    @Test func arrowsMoveAZoomedPhotoAndTurnThePageFromItsEdge() {
+        let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
+        func key(_ name: String) { _ = v.app.handle(.key(name: name, modifiers: [])); v.settle() }
+        v.doubleTap(Point(x: 400, y: 300))
+        v.settle()
+        let start = v.photoFrame.origin
+        key("Right")
+        key("Up")
+        #expect(v.photoFrame.origin == start + Point(x: -60, y: 60), "the view moved right and up by a step each")
+        #expect(v.viewer.index == 4)
+        var presses = 0
+        while v.viewer.index == 4 && presses < 30 { key("Right"); presses += 1 }
+        #expect(presses == 14, "13 steps of 60 px (the last one short) over the 740 px left to the edge, then the page")
+        #expect(v.viewer.index == 5, "at the edge, Right turns the page")
+        #expect(v.viewer.zoomScale == 1)
+    }
+}
