@@ -27,8 +27,6 @@ extension PhotoViewerScreen {
     public func pan(translation: Point) { currentPage?.pan(translation: translation) }
     public func endPan(velocity: Point) { currentPage?.endPan(velocity: velocity) }
 
-    public var isPinching: Bool { currentPage?.isPinching ?? false }
-
     public func beginPinch(center: Point) {
         guard let page = currentPage else { return }
         page.beginPinch(center: page.node.convert(center, from: nil))
