@@ -41,7 +41,7 @@ final class ZoomablePage {
 
     private let animator: Animator
     private var pinch: (startScale: Double, point: Point)?
-    /// Where Ctrl+wheel's glide is heading (notches add up while it moves).
+    /// Where the wheel's zoom glide is heading (notches add up while it moves).
     private var wheelTarget: Double?
 
     init(index: Int, name: String, image: PixelImage?, pixelScale: Double, animator: Animator) {
@@ -117,7 +117,7 @@ final class ZoomablePage {
              movingTo: Point(x: viewport.width / 2, y: viewport.height / 2))
     }
 
-    /// Ctrl+wheel: `notches` (positive: toward the user, zooms out) about `point`, gliding; notches
+    /// The wheel: `notches` (positive: toward the user, zooms out) about `point`, gliding; notches
     /// add up while the glide runs.
     func wheelZoom(notches: Double, at point: Point) {
         let from = wheelTarget ?? zoomScale
