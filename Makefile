@@ -23,6 +23,7 @@ test: deps-test
 	swift test
 
 bench: deps-test
+	swift build -c release --product photozoom
 	swift build -c release --product photozoom-bench
 	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" .build/release/photozoom-bench
 

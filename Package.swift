@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // C at the edge: each holds only a module map and a shim header.
@@ -38,6 +39,7 @@ let package = Package(
             "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .target(name: "Library", dependencies: ["Imaging", "Pixels"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [
@@ -46,17 +48,19 @@ let package = Package(
         ]),
         .target(name: "App", dependencies: [
             "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Imaging", "Rendering", "Grid",
+            "Library",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Input", "Scripting", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Input", "Library", "Scripting", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
-            "App", "Animation", "Grid", "Imaging", "Rendering", "X11Platform", "Geometry",
+            "App", "Animation", "Grid", "Imaging", "Library", "Pixels", "Rendering", "X11Platform", "Geometry",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(name: "TransitionTests", dependencies: ["Transitions", "Animation", "Geometry", "Pixels", "SceneGraph"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Imaging", "Pixels", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
@@ -77,7 +82,7 @@ let package = Package(
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
             "App", "Grid", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
-            "Animation", "TestSupport",
+            "Animation", "Library", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.

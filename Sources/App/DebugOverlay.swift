@@ -2,7 +2,8 @@ import Geometry
 import SceneGraph
 
 /// The `d` key's overlay: the drag's velocity and translation, the photo's scale, the two alphas,
-/// the page's zoom, which way a release would go now, and the last frame's cost.
+/// the page's zoom, which way a release would go now, the last frame's cost (draw, present, idle), and
+/// the pixel size of the image the photo is drawn from.
 final class DebugOverlay {
     static let lineHeight = 18.0
     static let width = 330.0
@@ -14,7 +15,7 @@ final class DebugOverlay {
         root.cornerRadius = 8
     }
 
-    func show(_ record: MotionTraceRecord, scale: Double?, release: String?, frameMilliseconds: Double?, at origin: Point) {
+    func show(_ record: MotionTraceRecord, scale: Double?, release: String?, timing: FrameTiming?, at origin: Point) {
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         func pair(_ p: [Double]?) -> String { p.map { "(\(Int($0[0].rounded())), \(Int($0[1].rounded())))" } ?? "–" }
         let text = [
@@ -23,7 +24,8 @@ final class DebugOverlay {
             "background \(f(record.backgroundAlpha))  tab bar \(f(record.tabBarAlpha))  scale \(scale.map(f) ?? "–")",
             "zoom " + (record.zoom.map { "\(f($0))× fit" } ?? "–"),
             "release → \(release ?? "–")",
-            "frame " + (frameMilliseconds.map { "\(f($0)) ms" } ?? "–"),
+            "frame " + (timing.map { "draw \(f($0.draw))  present \(f($0.present))  idle \(f($0.idle)) ms" } ?? "–"),
+            "image " + (record.imagePixels.map { "\($0[0])×\($0[1]) px" } ?? "–"),
         ]
         while lines.count < text.count {
             let line = Node(name: "debugOverlay.line.\(lines.count)")

@@ -1,4 +1,5 @@
 import Grid
+import Library
 import Logging
 
 /// Which grid thumbnails are decoded: the cells in view first, then a screen above and below; the
@@ -12,9 +13,9 @@ final class GridThumbnails {
     /// …and dropped again once this many screens away.
     static let keepScreens = 4.0
 
-    private enum State { case none, requested, loaded, failed }
+    private enum State: Equatable { case none, requested(DecodeQueue.Priority), loaded, failed }
 
-    let loader: ThumbnailLoader
+    let queue: DecodeQueue
     private let grid: GridScreen
     private let photos: [Photo]
     private let logger: Logger
@@ -24,11 +25,11 @@ final class GridThumbnails {
     private var loaded: Set<Int> = []
     private var requested: Set<Int> = []
 
-    init(grid: GridScreen, photos: [Photo], loader: ThumbnailLoader, pixelScale: Double, logger: Logger) {
+    init(grid: GridScreen, photos: [Photo], queue: DecodeQueue, pixelScale: Double, logger: Logger) {
         self.grid = grid
         self.pixelScale = pixelScale
         self.photos = photos
-        self.loader = loader
+        self.queue = queue
         self.logger = logger
         states = Array(repeating: .none, count: photos.count)
     }
@@ -37,10 +38,15 @@ final class GridThumbnails {
     func update() {
         let visible = grid.indices(withinScreens: 0)
         let wanted = grid.indices(withinScreens: GridThumbnails.prefetchScreens)
-        for i in Array(visible) + wanted.filter({ !visible.contains($0) }) where states[i] == .none {
-            states[i] = .requested
+        let side = Int((GridThumbnails.side * pixelScale).rounded(.up))
+        for i in wanted {
+            let priority: DecodeQueue.Priority = visible.contains(i) ? .visible : .prefetch
+            // Asked again as it scrolls into view: the waiting request takes the higher priority.
+            guard states[i] == .none || states[i] == .requested(.prefetch) && priority == .visible else { continue }
+            states[i] = .requested(priority)
             requested.insert(i)
-            loader.request(index: i, path: photos[i].path, side: Int((GridThumbnails.side * pixelScale).rounded(.up)))
+            queue.request(.thumbnail, index: i, path: photos[i].path, covering: PixelSize(width: side, height: side),
+                          priority: priority)
         }
         let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)
         for i in loaded where !kept.contains(i) {
@@ -49,7 +55,7 @@ final class GridThumbnails {
             loaded.remove(i)
         }
         for i in requested where !kept.contains(i) {
-            loader.withdraw(index: i)
+            queue.withdraw(.thumbnail, index: i)
             states[i] = .none
             requested.remove(i)
         }
@@ -60,17 +66,20 @@ final class GridThumbnails {
 
     /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
     func applyFinished() -> Bool {
-        let results = loader.takeFinished()
+        let results = queue.takeFinished(.thumbnail)
         for result in results {
             let i = result.index
             requested.remove(i)
             switch result.outcome {
             case .success(let image):
+                // A request withdrawn while its decode ran: let it go (it is far out of view).
+                guard case .requested = states[i] else { continue }
                 grid.setThumbnail(.loaded(image), at: i)
                 grid.cell(at: i).contentsName = photos[i].name
                 states[i] = .loaded
                 loaded.insert(i)
             case .failure(let error):
+                guard case .requested = states[i] else { continue }
                 logger.warning("\(photos[i].path): \(error)")
                 grid.setThumbnail(.failed, at: i)
                 states[i] = .failed

@@ -19,6 +19,26 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let velocity: [Double]?
     /// The open page's zoom, × fit (1: fit), in the viewer.
     public let zoom: Double?
+    /// Whether something was animating at this tick: the loop then ticks again one frame interval on.
+    public let animating: Bool
+    /// The grid's scroll offset, points.
+    public let gridOffset: Double
+    /// The pixel size of the image the photo in the air (or the open page) is drawn from: width, height.
+    public let imagePixels: [Int]?
+    /// In the window: what this frame cost to draw and to present, and how long the loop slept
+    /// before it, ms (nil headless, where nothing is presented).
+    public var drawMs: Double?
+    public var presentMs: Double?
+    public var idleMs: Double?
+
+    /// The record with the window's costs for its frame.
+    public func with(_ timing: FrameTiming) -> MotionTraceRecord {
+        var record = self
+        record.drawMs = timing.draw.roundedToMicroseconds
+        record.presentMs = timing.present.roundedToMicroseconds
+        record.idleMs = timing.idle.roundedToMicroseconds
+        return record
+    }
 
     /// The record as one line of JSON (keys sorted, no spaces).
     public var jsonLine: String {
@@ -26,6 +46,23 @@ public struct MotionTraceRecord: Encodable, Equatable {
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
+}
+
+/// What one frame in the window cost, ms: drawing it, presenting it, and the loop's sleep before it.
+public struct FrameTiming: Equatable, Sendable {
+    public var draw: Double
+    public var present: Double
+    public var idle: Double
+
+    public init(draw: Double, present: Double, idle: Double) {
+        self.draw = draw
+        self.present = present
+        self.idle = idle
+    }
+}
+
+private extension Double {
+    var roundedToMicroseconds: Double { (self * 1000).rounded() / 1000 }
 }
 
 extension Rect {

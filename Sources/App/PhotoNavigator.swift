@@ -1,6 +1,7 @@
 import Animation
 import Geometry
 import Grid
+import Library
 import Pixels
 import SceneGraph
 import Transitions
@@ -20,10 +21,8 @@ final class PhotoNavigator {
     private let animator: Animator
     private var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
     private let photos: [Photo]
-    /// Decodes the open photo at screen size (the grid's loader keeps to thumbnails).
-    private let photoLoader: ThumbnailLoader
-    /// Finished decodes of open photos, until they can go into the viewer.
-    private var sharper: [ThumbnailLoader.Result] = []
+    /// Decodes the open photo and its neighbours at screen size (and the grid's thumbnails).
+    private let queue: DecodeQueue
     /// The width asked for, per photo, while its decode runs.
     private var pendingWidth: [Int: Int] = [:]
     /// Photos' full widths, px, as their decodes tell them.
@@ -32,12 +31,12 @@ final class PhotoNavigator {
     /// Device pixels a point: decodes are sized for the pixels.
     private let pixelScale: Double
 
-    init(grid: GridScreen, photos: [Photo], animator: Animator, loader: ThumbnailLoader, pixelScale: Double) {
+    init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double) {
         self.grid = grid
         self.pixelScale = pixelScale
         self.photos = photos
         self.animator = animator
-        photoLoader = ThumbnailLoader(wake: loader.wake)
+        self.queue = queue
         transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
                                                layer: flights, chrome: grid.tabBar)
         window.addChild(screens)
@@ -49,28 +48,48 @@ final class PhotoNavigator {
     /// The grid takes input only when it is on top and nothing is flying.
     var isGridActive: Bool { viewer == nil && !transitions.isTransitioning }
     var isTransitioning: Bool { transitions.isTransitioning }
-    var isLoading: Bool { !photoLoader.isIdle }
+    var isLoading: Bool { !queue.isIdle(.photo) }
 
     /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open);
     /// not `animated`, the viewer is simply there.
     func open(_ index: Int, animated: Bool = true) {
-        guard isGridActive, let image = grid.cell(at: index).image else { return }
+        guard isGridActive, let thumbnail = grid.cell(at: index).image else { return }
+        // The fit-size decode a press started may be in already: the photo flies sharp from the start.
+        let early = pressedDecode.flatMap { $0.index == index ? $0 : nil }
+        pressedDecode = nil
+        let image = early?.image ?? thumbnail
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
+        if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         viewer = screen
         grid.selectedIndex = index
         requestSharpPages(around: index)
+        flying = index
         transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
             // Covered now (or about to be pulled back into it): the grid makes the photo's cell
             // fully visible for the way back.
             grid.reveal(index)
         }
     }
+
+    /// A press on the grid's cell `index`, before any tap is recognized: its fit-size decode starts
+    /// now, first in the queue, so that the photo is sharp early in the flight a tap starts.
+    func pressed(onCell index: Int) {
+        guard isGridActive, let image = grid.cell(at: index).image else { return }
+        let fit = ContentMode.aspectFit.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
+                                             in: Rect(origin: .zero, size: grid.size)).size
+        requestSharper(index, covering: Size(width: fit.width * pixelScale, height: fit.height * pixelScale))
+    }
+
+    /// The photo whose copy flies in, while it does (a sharper decode swaps into the copy).
+    private var flying: Int?
+    /// The decode a press on a cell started, when it arrived before the tap opened the photo.
+    private var pressedDecode: (index: Int, image: PixelImage, fullSize: Size?)?
 
     /// The pager came to rest on `i`: the grid keeps that cell in view, and sharp decodes are asked for.
     private func pageSettled(_ i: Int) {
@@ -93,14 +112,16 @@ final class PhotoNavigator {
         let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
         // Enough: as wide as asked, or as the photo itself.
         if let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
+        let priority: DecodeQueue.Priority = i == (viewer?.index ?? i) ? .openPhoto : .neighbour
         guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
         pendingWidth[i] = w
-        photoLoader.request(index: i, path: photos[i].path, covering: (w, h))
+        queue.request(.photo, index: i, path: photos[i].path, covering: PixelSize(width: w, height: h), priority: priority)
     }
 
     /// Flies the photo back into its cell (Escape, BackSpace).
     func close() {
         guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
+        flying = nil
         grid.selectedIndex = screen.index
         transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
             if popped { self?.viewer = nil }
@@ -177,25 +198,25 @@ final class PhotoNavigator {
         transitions.layoutChanged(viewHeight: size.height)
     }
 
-    /// Puts a finished screen-size decode into the viewer once no transition is flying; true when
-    /// something changed.
+    /// Puts finished screen-size decodes into their pages; the photo in the air flies on with the
+    /// sharper picture (the same photo, so the same shape: no jump). True when something changed.
     func applyFinishedLoads() -> Bool {
-        for result in photoLoader.takeFinished() {
-            pendingWidth[result.index] = nil
+        let results = queue.takeFinished(.photo)
+        for result in results {
+            if pendingWidth[result.index] == result.covering.width { pendingWidth[result.index] = nil }
             if let full = result.fullSize { fullWidths[result.index] = full.width }
-            sharper.append(result)
-        }
-        guard !sharper.isEmpty, let viewer, !transitions.isTransitioning else { return false }
-        for result in sharper {
             guard case .success(let image) = result.outcome else { continue }
-            viewer.setImage(image, fullSize: result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) },
-                            for: result.index)
+            let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
+            guard let viewer else {
+                pressedDecode = (result.index, image, fullSize)
+                continue
+            }
+            viewer.setImage(image, fullSize: fullSize, for: result.index)
+            if result.index == flying, transitions.animator.isPresenting { transitions.sharpenFlyingPhoto(image) }
         }
-        sharper = []
-        return true
+        if !transitions.isTransitioning { flying = nil }
+        return !results.isEmpty
     }
-
-    func waitForLoads() { photoLoader.waitUntilIdle() }
 
     private func layOut(_ size: Size) {
         let frame = Rect(origin: .zero, size: size)

@@ -4,6 +4,7 @@ import Geometry
 import Gestures
 import Grid
 import Input
+import Library
 import Logging
 import SceneGraph
 import Viewer
@@ -45,7 +46,7 @@ public final class PhotoViewerApp {
     /// different origins, and a double tap's time-out runs on the clock between events.
     private var eventClock: (event: Double, clock: Double)?
     private let navigator: PhotoNavigator
-    private let loader: ThumbnailLoader
+    private let queue: DecodeQueue
     private let logger: Logger
     private let thumbnails: GridThumbnails
 
@@ -54,16 +55,17 @@ public final class PhotoViewerApp {
     public let pixelScale: Double
 
     /// `size` in points.
-    public init(photos: [Photo], size: Size, emptyMessage: String, loader: ThumbnailLoader, clock: FrameClock,
+    /// `queue` decodes the thumbnails and the open photos.
+    public init(photos: [Photo], size: Size, emptyMessage: String, queue: DecodeQueue, clock: FrameClock,
                 pixelScale: Double = 1, logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.pixelScale = pixelScale
-        self.loader = loader
+        self.queue = queue
         self.logger = logger
         animator = Animator(clock: clock)
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
-        thumbnails = GridThumbnails(grid: grid, photos: photos, loader: loader, pixelScale: pixelScale, logger: logger)
-        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, loader: loader, pixelScale: pixelScale)
+        thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
+        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale)
         viewerInput = ViewerInteraction(navigator: navigator)
         // The pinch first: a second finger joining a pull hands the photo to it before the pan is cancelled.
         for recognizer: Recognizer in [pinch, gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap] {
@@ -91,7 +93,7 @@ public final class PhotoViewerApp {
 
     /// True when nothing is left to load or animate: the frame on screen is final until the next input
     /// (a finger still holding the grid counts as settled; only input moves it).
-    public var isSettled: Bool { loader.isIdle && !navigator.isLoading && !isAnimating && pendingOpen == nil }
+    public var isSettled: Bool { queue.isIdle(.thumbnail) && !navigator.isLoading && !isAnimating && pendingOpen == nil }
 
     /// A photo to open as soon as its thumbnail is in.
     private var pendingOpen: Int?
@@ -123,6 +125,8 @@ public final class PhotoViewerApp {
         let before = grid.scrollOffset
         if let eventClock { gestures.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
+        // While something moves, one decoder runs: on two cores the frame keeps the other.
+        queue.concurrencyLimit = isAnimating ? 1 : queue.threadCount
         grid.scrolling.didTick()
         navigator.viewer?.didTick()
         if grid.scrollOffset != before { thumbnails.update() }
@@ -136,8 +140,8 @@ public final class PhotoViewerApp {
 
     /// The `d` key's overlay, while shown.
     private var debugOverlay: DebugOverlay?
-    /// What the last frame cost to draw and present, ms (the window loop measures it).
-    public var lastFrameMilliseconds: Double?
+    /// What the last frame cost in the window (the window loop measures it).
+    public var lastFrameTiming: FrameTiming?
 
     private func toggleDebugOverlay() {
         if let overlay = debugOverlay {
@@ -172,7 +176,7 @@ public final class PhotoViewerApp {
         guard let overlay = debugOverlay else { return }
         let record = traceRecord
         let release = activeDrag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
-        overlay.show(record, scale: navigator.flyingScale, release: release, frameMilliseconds: lastFrameMilliseconds,
+        overlay.show(record, scale: navigator.flyingScale, release: release, timing: lastFrameTiming,
                      at: Point(x: 12, y: 64))
     }
 
@@ -192,7 +196,10 @@ public final class PhotoViewerApp {
             tabBarAlpha: grid.tabBar.alpha,
             translation: drag?.translation.traceArray,
             velocity: drag?.velocity.traceArray,
-            zoom: navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 })
+            zoom: navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 },
+            animating: isAnimating,
+            gridOffset: (grid.scrollOffset * 1000).rounded() / 1000,
+            imagePixels: photo?.image.map { [$0.width, $0.height] })
     }
 
     public func handle(_ event: InputEvent) -> Request? {
@@ -273,6 +280,7 @@ public final class PhotoViewerApp {
     private func pressed(at point: Point) {
         // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
         pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
+        if !pressStoppedScrolling, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         viewerInput.press(at: point)
     }
 
@@ -357,8 +365,7 @@ public final class PhotoViewerApp {
 
     /// Headless: blocks until the decodes asked for so far are done, and places them.
     public func waitForLoads() {
-        loader.waitUntilIdle()
-        navigator.waitForLoads()
+        queue.waitUntilIdle()
         applyFinishedLoads()
     }
 

@@ -7,6 +7,12 @@ public struct DecodedImage: Sendable {
     public let image: PixelImage
     public let fullSize: (width: Int, height: Int)
     public let format: ImageFormat
+
+    public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat) {
+        self.image = image
+        self.fullSize = fullSize
+        self.format = format
+    }
 }
 
 /// The one entry point for reading a photo file: the format comes from the content, the EXIF

@@ -7,18 +7,30 @@ import SceneGraph
 /// Draws a scene graph with Cairo. The window and the PNG exporter both go through `draw`, so a
 /// screenshot is exactly what the window shows.
 public final class SceneRenderer {
-    private let cache = ScaledImageCache()
+    let cache: ScaledImageCache
 
-    public init() {}
+    /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
+    public init(levels: LevelMaking = .inPlace) {
+        cache = ScaledImageCache(making: levels)
+    }
+
+    /// Takes the pre-scaled copies made in the background since the last frame; true when any
+    /// arrived (the frame on screen may have drawn a stand-in: draw again).
+    public func takeArrivedLevels() -> Bool { cache.takeMade() }
+
+    /// Whether no pre-scaled copy is being made: the next frame is drawn as a settled one would be.
+    public var isIdle: Bool { cache.isIdle }
 
     /// Draws `root` (and its subtree) with its parent space mapped to the context's user space,
     /// `scale` device pixels to a point (2 on a 2× display).
     public func draw(_ root: Node, on cr: OpaquePointer, scale: Double = 1) {
+        cache.beginDraw()
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         drawNode(root, on: cr)
         cairo_restore(cr)
+        cache.endDraw()
     }
 
     /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
@@ -45,9 +57,10 @@ public final class SceneRenderer {
         var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &m)
 
-        // A translucent node with children is composited as one layer (UIKit's group opacity);
-        // a leaf just paints with its alpha.
-        let group = node.alpha < 1 && !node.children.isEmpty
+        // A translucent node with children that paint is composited as one layer (UIKit's group
+        // opacity); a node whose children paint nothing (the viewer's black while its photo flies and
+        // its bars are hidden) just paints with its alpha: a full-screen layer costs several ms.
+        let group = node.alpha < 1 && node.children.contains(where: paints)
         let paintAlpha = group ? 1 : node.alpha
         if group { cairo_push_group(cr) }
 
@@ -88,14 +101,22 @@ public final class SceneRenderer {
         }
     }
 
+    /// Whether `node` (or anything under it) puts a pixel on the screen.
+    private func paints(_ node: Node) -> Bool {
+        guard !node.isHidden, node.alpha > 0 else { return false }
+        if let color = node.backgroundColor, color.alpha > 0 { return true }
+        return node.image != nil || node.text != nil || node.borderWidth > 0 || node.children.contains(where: paints)
+    }
+
     private func drawImage(_ image: PixelImage, in rect: Rect, alpha: Double, on cr: OpaquePointer) {
         guard rect.width > 0, rect.height > 0 else { return }
         // The size the rect covers on the device decides which pre-scaled copy to use.
         var dw = rect.width, dh = 0.0, ew = 0.0, eh = rect.height
         cairo_user_to_device_distance(cr, &dw, &dh)
         cairo_user_to_device_distance(cr, &ew, &eh)
-        let level = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
-                                targetHeight: (ew * ew + eh * eh).squareRoot())
+        let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
+                                 targetHeight: (ew * ew + eh * eh).squareRoot())
+        let level = choice.level
 
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -119,7 +140,8 @@ public final class SceneRenderer {
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / Double(level.image.width), rect.height / Double(level.image.height))
             cairo_set_source_surface(cr, level.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            // A larger stand-in, for the frame or two until its copy is made: the cheapest filter.
+            cairo_pattern_set_filter(cairo_get_source(cr), choice.isStandIn ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         }
         if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }

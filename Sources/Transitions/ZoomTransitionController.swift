@@ -81,6 +81,16 @@ public final class ZoomTransitionController {
         return animator.interrupt().map { ($0, headingBack) }
     }
 
+    /// A sharper decode of the photo zooming in: the copy flies on with it. The same photo has the
+    /// same shape, and the copy fills its frame, so nothing moves; a smaller picture is ignored.
+    public func sharpenFlyingPhoto(_ image: PixelImage) {
+        guard let copy = animator.transitionImage, animator.isPresenting,
+              (copy.image?.width ?? 0) < image.width else { return }
+        copy.image = image
+        // Its fit frame in the viewer may have moved by a fraction of a pixel with the exact size.
+        animator.destinationMoved()
+    }
+
     /// What moves, for the motion trace: "zoomIn", "zoomOut", "dismissing" (a finger holds the
     /// photo), "dismissalReleased" or "none".
     public var transitionName: String {

@@ -3,6 +3,7 @@ import App
 import Foundation
 import Geometry
 import Imaging
+import Library
 import Rendering
 import X11Platform
 
@@ -15,6 +16,15 @@ enum Bench {
             exit(1)
         }
         let photos = PhotoLibrary.collect([folder]).photos
+        var figures: [(String, Double)] = []
+        defer {
+            print("")
+            for (key, value) in figures { print("\(key)=\(String(format: "%.2f", value))") }
+        }
+        if CommandLine.arguments.dropFirst().first == "window" {   // `photozoom-bench window`: only the window's figures
+            figures += try WindowFigures.measure(sources: photos.map(\.path))
+            return
+        }
         let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
 
         print("| what | runs | median ms | min ms | max ms |")
@@ -29,7 +39,7 @@ enum Bench {
 
         for size in [Size(width: 1280, height: 800), Size(width: 1920, height: 1080)] {
             let clock = ManualClock()
-            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", queue: DecodeQueue(), clock: clock)
             app.settle(stepping: clock)
             let renderer = SceneRenderer()
             let w = Int(size.width), h = Int(size.height)
@@ -41,7 +51,7 @@ enum Bench {
         do {   // a 2× screen: 1280x800 points are 2560x1600 pixels
             let clock = ManualClock()
             let app = PhotoViewerApp(photos: photos, size: Size(width: 1280, height: 800), emptyMessage: "",
-                                     loader: ThumbnailLoader(), clock: clock, pixelScale: 2)
+                                     queue: DecodeQueue(), clock: clock, pixelScale: 2)
             app.settle(stepping: clock)
             let renderer = SceneRenderer()
             report("render the grid 1280x800 pt at 2x (2560x1600 px)", runs: 30) {
@@ -49,6 +59,8 @@ enum Bench {
             }
         }
         benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)
+        figures.append(("memcpy_floor_ms", report("copy one 1920x1080 frame (memcpy: the memory floor)", runs: 60,
+                                                  FrameCopy(width: 1920, height: 1080).copy)))
 
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")
@@ -58,7 +70,7 @@ enum Bench {
             let size = Size(width: 1920, height: 1080)
             let window = try X11Window(displayName: nil, size: size, title: "photozoom-bench", allowSharedMemory: shm)
             let clock = ManualClock()
-            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+            let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", queue: DecodeQueue(), clock: clock)
             app.settle(stepping: clock)
             let renderer = SceneRenderer()
             let path = window.presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
@@ -70,6 +82,7 @@ enum Bench {
             }
             report("present only (empty draw), \(path)", runs: 60) { window.present { _ in } }
         }
+        figures += try WindowFigures.measure(sources: photos.map(\.path))
     }
 
     /// The open photo (6028x3391) at 1920x1080: at fit, at 100 % (its full-size decode), and frames of
@@ -77,7 +90,7 @@ enum Bench {
     static func benchZoom(photos: [Photo], index: Int) {
         let size = Size(width: 1920, height: 1080)
         let clock = ManualClock()
-        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+        let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", queue: DecodeQueue(), clock: clock)
         app.settle(stepping: clock)
         func key(_ name: String) {
             _ = app.handle(.key(name: name, modifiers: []))

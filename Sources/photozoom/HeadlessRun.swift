@@ -2,6 +2,7 @@ import Animation
 import App
 import Foundation
 import Geometry
+import Library
 import Logging
 import Rendering
 import Scripting
@@ -14,12 +15,12 @@ struct HeadlessRun {
     let scale: Double
     let fps: Double
     let trace: TraceFile?
-    let library: Library
+    let library: PhotoSelection
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
-        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, loader: ThumbnailLoader(),
+        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(),
                                  clock: clock, pixelScale: scale, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }

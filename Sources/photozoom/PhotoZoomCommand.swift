@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import Foundation
 import Geometry
+import Library
 import Logging
 import Scripting
 
@@ -97,28 +98,28 @@ struct PhotoZoomCommand: ParsableCommand {
     }
 
     /// The photos the PATHs name; one file on its own opens in the viewer among its folder's photos.
-    private func collectPhotos(logger: Logger) -> Library {
+    private func collectPhotos(logger: Logger) -> PhotoSelection {
         var arguments = paths
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {
                 logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
-                return Library(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
+                return PhotoSelection(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
             }
             arguments = [bundled]
         }
         let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
         if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {
             for problem in around.problems { logger.warning("\(problem)") }
-            return Library(photos: around.photos, emptyMessage: empty, opening: around.opening)
+            return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
         }
         let (photos, problems) = PhotoLibrary.collect(arguments)
         for problem in problems { logger.warning("\(problem)") }
-        return Library(photos: photos, emptyMessage: empty, opening: nil)
+        return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
     }
 }
 
 /// What the runs show: the photos, what to say when there are none, and the photo to start on.
-struct Library {
+struct PhotoSelection {
     let photos: [Photo]
     let emptyMessage: String
     let opening: Int?

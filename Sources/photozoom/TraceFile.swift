@@ -15,10 +15,13 @@ final class TraceFile {
 
     deinit { try? handle.close() }
 
-    /// Writes a line for every frame `app` runs.
+    /// Headless: writes a line for every frame `app` runs.
     func follow(_ app: PhotoViewerApp) {
-        app.frameObserver = { [handle] app in
-            handle.write(Data((app.traceRecord.jsonLine + "\n").utf8))
-        }
+        app.frameObserver = { [weak self] app in self?.write(app.traceRecord) }
+    }
+
+    /// In the window: one line for a frame once it is presented, with what it cost.
+    func write(_ record: MotionTraceRecord) {
+        handle.write(Data((record.jsonLine + "\n").utf8))
     }
 }

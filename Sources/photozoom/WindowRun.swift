@@ -3,6 +3,7 @@ import App
 import Foundation
 import Geometry
 import Glibc
+import Library
 import Logging
 import Rendering
 import Scripting
@@ -19,7 +20,7 @@ struct WindowRun {
     let scale: Double?
     let fps: Double
     let trace: TraceFile?
-    let library: Library
+    let library: PhotoSelection
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
@@ -32,54 +33,65 @@ struct WindowRun {
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
-                                 loader: ThumbnailLoader(wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
-        trace?.follow(app)
+                                 queue: DecodeQueue(wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
         if let opening = library.opening { app.openWhenLoaded(opening) }
-        let renderer = SceneRenderer()
+        let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
+        /// When the next frame is due: frames keep to a grid of intervals (a draw's cost does not push
+        /// the next one back), and after a stall or an idle spell the grid starts again from now.
         var nextFrame = clock.now
-        var lastPresent = -Double.infinity
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
+        /// Seconds slept in `poll` since the last frame.
+        var idle = 0.0
+
+        /// One frame: the animations move to now, the scene is drawn and presented, and the trace
+        /// gets a line with what it cost.
+        func frame() {
+            app.tick()
+            let record = trace.map { _ in app.traceRecord }
+            let started = clock.now
+            var drawn = started
+            window.present {
+                renderer.draw(app.root, on: $0, scale: scale)
+                drawn = clock.now
+            }
+            let timing = FrameTiming(draw: (drawn - started) * 1000, present: (clock.now - drawn) * 1000, idle: idle * 1000)
+            app.lastFrameTiming = timing
+            if let record { trace?.write(record.with(timing)) }
+            idle = 0
+            app.didDisplay()
+        }
 
         while true {
             wake.drain()
             app.applyFinishedLoads()
+            if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             var timeout: Double?
-            if app.isAnimating {
+            // Input moves the scene at most once a frame: a 1000 Hz mouse does not cost 1000 draws a second.
+            if app.isAnimating || app.needsDisplay {
                 let now = clock.now
                 if now >= nextFrame {
-                    app.tick()
-                    // The next frame one interval on; after a stall, from now (no catch-up burst).
-                    nextFrame = max(nextFrame + clock.frameInterval, now)
+                    frame()
+                    nextFrame += clock.frameInterval
+                    if nextFrame < now { nextFrame = now + clock.frameInterval }
                 }
-                timeout = max(0, nextFrame - clock.now)
+                if app.isAnimating || app.needsDisplay { timeout = max(0, nextFrame - clock.now) }
             }
             if app.title != title {
                 title = app.title
                 window.setTitle(title)
             }
-            if app.needsDisplay {
-                // At most one frame per interval: a 1000 Hz mouse does not cost 1000 draws a second.
-                let wait = lastPresent + clock.frameInterval - clock.now
-                if wait <= 0 {
-                    if !app.isAnimating { app.tick() }   // a frame moved by input: still one traced frame
-                    let started = clock.now
-                    window.present { renderer.draw(app.root, on: $0, scale: scale) }
-                    app.lastFrameMilliseconds = (clock.now - started) * 1000
-                    app.didDisplay()
-                    lastPresent = clock.now
-                } else {
-                    timeout = min(timeout ?? wait, wait)
-                }
-            }
             if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer) {
                 timeout = min(timeout ?? wait, wait)
             }
-            if let screenshot, app.isSettled, player?.isFinished ?? true {
+            if let screenshot, app.isSettled, renderer.isIdle, player?.isFinished ?? true {
                 try ScreenshotFile.write(app, renderer, to: screenshot)
                 return
             }
-            for event in window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor) {
+            let sleep = clock.now
+            let events = window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor)
+            idle += clock.now - sleep
+            for event in events {
                 switch event {
                 case .closeRequested:
                     return

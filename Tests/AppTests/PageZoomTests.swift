@@ -1,3 +1,4 @@
+import Library
 import Geometry
 import Imaging
 import Input

@@ -1,3 +1,4 @@
+import Library
 import Animation
 import Foundation
 import Geometry
@@ -65,7 +66,7 @@ import TestSupport
         let around = try #require(PhotoLibrary.folder(around: TestImages.bundledFolder + "/life_by_Aitzol_Berasategi.jpg"))
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "",
-                                 loader: ThumbnailLoader(), clock: clock)
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.openWhenLoaded(around.opening)
         #expect(!app.isSettled, "waits for the photo")
         app.settle(stepping: clock)
@@ -89,7 +90,7 @@ import TestSupport
         let log = CapturedLog()
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: around.photos, size: Size(width: 400, height: 300), emptyMessage: "",
-                                 loader: ThumbnailLoader(), clock: clock, logger: log.logger)
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, logger: log.logger)
         app.openWhenLoaded(around.opening)
         app.settle(stepping: clock)
         #expect(app.viewer == nil)

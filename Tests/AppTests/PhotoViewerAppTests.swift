@@ -1,3 +1,4 @@
+import Library
 import Animation
 import Foundation
 import Geometry
@@ -17,7 +18,7 @@ import TestSupport
         let photos = PhotoLibrary.collect(paths).photos
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "\(paths.first ?? "") has no images",
-                                 loader: ThumbnailLoader(), clock: clock, logger: log.logger)
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, logger: log.logger)
         app.settle(stepping: clock)
         return app
     }
@@ -140,7 +141,7 @@ import TestSupport
         let photos = PhotoLibrary.collect([folder.path]).photos
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 400), emptyMessage: "",
-                                 loader: ThumbnailLoader(), clock: clock)
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.settle(stepping: clock)
         let loaded = { (0..<120).filter { app.grid.cell(at: $0).image != nil } }
         // On screen (rows 0–3) and one screen below (to row 7): 8 rows of 4.
@@ -165,7 +166,7 @@ import TestSupport
         }
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: PhotoLibrary.collect([folder.path]).photos, size: Size(width: 400, height: 600),
-                                 emptyMessage: "", loader: ThumbnailLoader(), clock: clock)
+                                 emptyMessage: "", queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.settle(stepping: clock)
         return (app, clock, folder)
     }
@@ -248,20 +249,5 @@ import TestSupport
         _ = app.handle(.scroll(dx: 0, dy: 0.25, at: .zero, modifiers: []))
         #expect(app.grid.scrollOffset == 15)
         #expect(!app.isAnimating)
-    }
-}
-
-@Suite struct ThumbnailLoaderTests {
-    @Test func withdrawnRequestsAreNotDecoded() {
-        let loader = ThumbnailLoader()
-        let path = TestImages.bundledFolder + "/Kleiber_by_Lukas_Baubkus.jpg"
-        for i in 0..<40 { loader.request(index: i, path: path, side: 180) }
-        for i in 0..<39 { loader.withdraw(index: i) }
-        loader.waitUntilIdle()
-        let done = loader.takeFinished().map(\.index)
-        #expect(done.contains(39))
-        // Only the decodes that had already started when they were withdrawn (one a core) finish.
-        #expect(done.count <= ProcessInfo.processInfo.activeProcessorCount + 1, "\(done)")
-        #expect(loader.isIdle)
     }
 }

@@ -1,3 +1,4 @@
+import Library
 import Animation
 import Input
 import SceneGraph
@@ -10,7 +11,7 @@ import TestSupport
 func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
                 pixelScale: Double = 1) -> PhotoViewerApp {
     let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders).photos, size: size, emptyMessage: "",
-                             loader: ThumbnailLoader(), clock: clock, pixelScale: pixelScale)
+                             queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale)
     app.settle(stepping: clock)
     return app
 }

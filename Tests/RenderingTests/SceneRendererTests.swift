@@ -1,5 +1,6 @@
 import Geometry
 import Pixels
+import Synchronization
 import Testing
 import TestSupport
 @testable import Rendering
@@ -109,12 +110,12 @@ import SceneGraph
     @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
         let cache = ScaledImageCache()
         let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
-        let level = cache.level(for: photo, targetWidth: 160, targetHeight: 120)
+        let level = cache.level(for: photo, targetWidth: 160, targetHeight: 120).level
         #expect(level.image.width == 250 && level.image.height == 187)
-        #expect(cache.level(for: photo, targetWidth: 160, targetHeight: 120) === level)
-        let big = cache.level(for: photo, targetWidth: 1920, targetHeight: 1440)
+        #expect(cache.level(for: photo, targetWidth: 160, targetHeight: 120).level === level)
+        let big = cache.level(for: photo, targetWidth: 1920, targetHeight: 1440).level
         #expect(big.image.width == 2000)
-        #expect(cache.level(for: photo, targetWidth: 4000, targetHeight: 3000).image === photo)
+        #expect(cache.level(for: photo, targetWidth: 4000, targetHeight: 3000).level.image === photo)
     }
 
     @Test func cacheStaysWithinItsMemoryBound() {
@@ -123,9 +124,67 @@ import SceneGraph
         for _ in 0..<6 {
             let photo = TestImages.solid(width: 1024, height: 1024, argb: 0xFF00_0000)
             photos.append(photo)
+            cache.beginDraw()
             _ = cache.level(for: photo, targetWidth: 400, targetHeight: 400)   // 512x512 copy: 1 MiB
+            cache.endDraw()
         }
         #expect(cache.copiedBytes <= 1 << 20)
+    }
+
+    /// The cache holds the photos it draws weakly: 100 photos drawn and let go leave nothing behind
+    /// once one more is drawn.
+    @Test func photosLetGoLeaveTheCache() {
+        let renderer = SceneRenderer()
+        let root = scene(Size(width: 100, height: 100))
+        var photos: [PixelImage] = []
+        for i in 0..<100 {
+            let photo = TestImages.solid(width: 400, height: 400, argb: 0xFF00_0000 | UInt32(i))
+            photos.append(photo)
+            let node = Node(name: "photo", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            node.image = photo
+            root.addChild(node)
+        }
+        _ = renderer.render(root, width: 100, height: 100)
+        #expect(renderer.cache.counts == (photos: 100, copies: 100), "each drawn at a quarter: one copy each")
+        weak var first = photos.first
+        for child in root.children { child.removeFromParent() }
+        photos.removeAll()
+        #expect(first == nil, "the cache keeps no photo alive")
+
+        let last = Node(name: "last", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        last.image = TestImages.solid(width: 400, height: 400, argb: 0xFFFF_FFFF)
+        root.addChild(last)
+        _ = renderer.render(root, width: 100, height: 100)
+        #expect(renderer.cache.counts == (photos: 1, copies: 1))
+        #expect(renderer.cache.copiedBytes == 100 * 100 * 4)
+    }
+
+    /// A photo that stops being drawn loses its copies after a while, though its owner keeps it.
+    @Test func copiesNotDrawnForAWhileAreDropped() {
+        let cache = ScaledImageCache(maxIdleDraws: 3)
+        let kept = TestImages.solid(width: 800, height: 800, argb: 0xFF00_0000)
+        cache.beginDraw()
+        _ = cache.level(for: kept, targetWidth: 200, targetHeight: 200)
+        cache.endDraw()
+        for _ in 0..<3 { cache.beginDraw(); cache.endDraw() }
+        #expect(cache.counts.photos == 1)
+        cache.beginDraw(); cache.endDraw()
+        #expect(cache.counts == (photos: 0, copies: 0) && cache.copiedBytes == 0)
+    }
+
+    /// In the window, a missing copy is made by a worker: the frame draws from a larger one meanwhile,
+    /// and the loop is woken when the copy is there.
+    @Test func copiesAreMadeInTheBackgroundWithAStandIn() async throws {
+        let woken = Woken()
+        let cache = ScaledImageCache(making: .inBackground(wake: { woken.count.add(1, ordering: .relaxed) }))
+        let photo = TestImages.solid(width: 2000, height: 1000, argb: 0xFF12_3456)
+        let first = cache.level(for: photo, targetWidth: 240, targetHeight: 120)
+        #expect(first.isStandIn && first.level.image === photo)
+        for _ in 0..<500 where !cache.isIdle { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(woken.count.load(ordering: .relaxed) == 1)
+        #expect(cache.takeMade())
+        let exact = cache.level(for: photo, targetWidth: 240, targetHeight: 120)
+        #expect(!exact.isStandIn && exact.level.image.width == 250 && exact.level.image.pixel(x: 10, y: 10) == 0xFF12_3456)
     }
 
     @Test func smallSceneSnapshot() throws {
@@ -155,4 +214,8 @@ import SceneGraph
 
         try assertSnapshot(renderer.render(root, width: 160, height: 120), named: "small-scene")
     }
+}
+
+private final class Woken: Sendable {
+    let count = Atomic<Int>(0)
 }

@@ -1,0 +1,201 @@
+import Foundation
+import Imaging
+import Pixels
+
+/// The one queue that decodes pictures away from the frame loop, for the grid and the viewer
+/// together: the open photo first, then its neighbours, the cells in view, and prefetching. A
+/// request for the same picture at the same size joins the one already waiting (taking the higher
+/// priority), and a withdrawn request that has not started is dropped. The worker threads run at a
+/// lowered CPU priority, and `concurrencyLimit` lets fewer of them start work while something moves,
+/// so that on a 2-core machine a frame keeps a core. Results wait until their owner takes them;
+/// `wake` tells the frame loop that some arrived.
+public final class DecodeQueue: Sendable {
+    public enum Priority: Int, Comparable, Sendable {
+        case openPhoto, neighbour, visible, prefetch
+        public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Who asked: each takes only its own results.
+    public enum Purpose: Hashable, Sendable { case thumbnail, photo }
+
+    public struct Result: Sendable {
+        public let purpose: Purpose
+        public let index: Int
+        /// The size asked for (upright px).
+        public let covering: PixelSize
+        public let outcome: Swift.Result<PixelImage, ImageDecodeError>
+        /// The photo's full upright size, px (the image may be a reduced decode of it).
+        public let fullSize: PixelSize?
+    }
+
+    /// Decodes the file at a path, covering a size, px (nil: full size).
+    public typealias Decode = @Sendable (String, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage
+
+    /// Nice steps below the frame loop.
+    static let niceness: Int32 = 10
+
+    private struct Job: Sendable {
+        let purpose: Purpose
+        let index: Int
+        let path: String
+        let covering: PixelSize
+        var priority: Priority
+        /// Arrival order, so that equal priorities go first come, first served.
+        let order: Int
+        func isSame(as other: Job) -> Bool {
+            purpose == other.purpose && index == other.index && covering == other.covering
+        }
+    }
+
+    private final class Shared: @unchecked Sendable {
+        let condition = NSCondition()
+        // Guarded by `condition`.
+        var queued: [Job] = []
+        var running: [Job] = []
+        var finished: [Result] = []
+        var arrivals = 0
+        var limit: Int
+        var stopped = false
+        let decode: Decode
+        let wake: @Sendable () -> Void
+
+        init(limit: Int, decode: @escaping Decode, wake: @escaping @Sendable () -> Void) {
+            self.limit = limit
+            self.decode = decode
+            self.wake = wake
+        }
+
+        func work() {
+            ThreadPriority.lowerCurrentThread(by: DecodeQueue.niceness)
+            while let job = next() {
+                let outcome: Swift.Result<PixelImage, ImageDecodeError>
+                var fullSize: PixelSize?
+                do throws(ImageDecodeError) {
+                    let decoded = try decode(job.path, (job.covering.width, job.covering.height))
+                    outcome = .success(decoded.image)
+                    fullSize = PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height)
+                } catch {
+                    outcome = .failure(error)
+                }
+                condition.withLock {
+                    running.removeAll { $0.isSame(as: job) }
+                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                                           outcome: outcome, fullSize: fullSize))
+                    condition.broadcast()
+                }
+                wake()
+            }
+        }
+
+        /// The most wanted job, once fewer than `limit` run; nil when stopped.
+        private func next() -> Job? {
+            condition.withLock {
+                while !stopped && (queued.isEmpty || running.count >= limit) { condition.wait() }
+                guard !stopped, let best = queued.indices.min(by: {
+                    (queued[$0].priority, queued[$0].order) < (queued[$1].priority, queued[$1].order)
+                }) else { return nil }
+                let job = queued.remove(at: best)
+                running.append(job)
+                return job
+            }
+        }
+    }
+
+    private let shared: Shared
+    public let threadCount: Int
+
+    /// `threads` workers (one a core by default); `decode` reads a file (tests pass a memoizing one).
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(path: path, atLeast: size) },
+                wake: @escaping @Sendable () -> Void = {}) {
+        threadCount = max(1, threads)
+        let shared = Shared(limit: threadCount, decode: decode, wake: wake)
+        self.shared = shared
+        for i in 0..<threadCount {
+            let thread = Thread { shared.work() }
+            thread.name = "photozoom-decode-\(i)"
+            thread.start()
+        }
+    }
+
+    deinit {
+        shared.condition.withLock {
+            shared.stopped = true
+            shared.queued.removeAll()
+            shared.condition.broadcast()
+        }
+    }
+
+    /// How many decodes may run at once (at least 1): fewer while something moves.
+    public var concurrencyLimit: Int {
+        get { shared.condition.withLock { shared.limit } }
+        set {
+            shared.condition.withLock {
+                shared.limit = min(max(1, newValue), threadCount)
+                shared.condition.broadcast()
+            }
+        }
+    }
+
+    /// Asks for photo `index` (the file at `path`) decoded to cover `covering` px, upright.
+    public func request(_ purpose: Purpose, index: Int, path: String, covering: PixelSize, priority: Priority) {
+        shared.condition.withLock {
+            shared.arrivals += 1
+            let job = Job(purpose: purpose, index: index, path: path, covering: covering, priority: priority,
+                          order: shared.arrivals)
+            if shared.running.contains(where: { $0.isSame(as: job) }) { return }
+            if let waiting = shared.queued.firstIndex(where: { $0.isSame(as: job) }) {
+                shared.queued[waiting].priority = min(shared.queued[waiting].priority, priority)
+                return
+            }
+            shared.queued.append(job)
+            shared.condition.signal()
+        }
+    }
+
+    /// Drops the waiting requests of `purpose` for photo `index` (a decode under way still delivers).
+    public func withdraw(_ purpose: Purpose, index: Int) {
+        shared.condition.withLock { shared.queued.removeAll { $0.purpose == purpose && $0.index == index } }
+    }
+
+    /// The results for `purpose` that arrived since the last call, in arrival order.
+    public func takeFinished(_ purpose: Purpose) -> [Result] {
+        shared.condition.withLock {
+            let mine = shared.finished.filter { $0.purpose == purpose }
+            shared.finished.removeAll { $0.purpose == purpose }
+            return mine
+        }
+    }
+
+    /// Whether nothing of `purpose` waits, runs, or waits to be taken.
+    public func isIdle(_ purpose: Purpose) -> Bool {
+        shared.condition.withLock {
+            !shared.queued.contains { $0.purpose == purpose } && !shared.running.contains { $0.purpose == purpose }
+                && !shared.finished.contains { $0.purpose == purpose }
+        }
+    }
+
+    /// Whether a request of `purpose` for photo `index` waits or runs.
+    public func isPending(_ purpose: Purpose, index: Int) -> Bool {
+        shared.condition.withLock {
+            (shared.queued + shared.running).contains { $0.purpose == purpose && $0.index == index }
+        }
+    }
+
+    /// Blocks until nothing waits or runs (headless runs and tests).
+    public func waitUntilIdle() {
+        shared.condition.withLock {
+            while !shared.queued.isEmpty || !shared.running.isEmpty { shared.condition.wait() }
+        }
+    }
+}
+
+/// A size in pixels.
+public struct PixelSize: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Imaging
+import Pixels
+import Synchronization
+
+/// Makes pre-scaled levels on a thread of its own, at a lowered priority, so that a frame never
+/// waits for a filter pass over a large photo. Finished levels wait until the renderer takes them;
+/// `wake` tells the frame loop that some arrived. The thread ends with the builder.
+final class LevelBuilder: Sendable {
+    struct Job: Sendable {
+        let key: ObjectIdentifier
+        let original: PixelImage
+        let level: Int
+    }
+
+    /// A level made for `original` (held weakly: a photo let go meanwhile is not kept alive).
+    struct Made: @unchecked Sendable {
+        let key: ObjectIdentifier
+        weak var original: PixelImage?
+        let level: Int
+        let image: PixelImage
+    }
+
+    /// Nice steps below the frame loop.
+    static let niceness: Int32 = 10
+
+    /// What the thread shares with the builder (the thread holds this, not the builder).
+    private final class Shared: Sendable {
+        let state = Mutex<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
+        let signal = DispatchSemaphore(value: 0)
+        let wake: @Sendable () -> Void
+        init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+
+        func run() {
+            ThreadPriority.lowerCurrentThread(by: LevelBuilder.niceness)
+            while true {
+                signal.wait()
+                while let job = state.withLock({ s -> Job? in
+                    guard !s.stopped, !s.jobs.isEmpty else { return nil }
+                    s.busy = true
+                    return s.jobs.removeFirst()
+                }) {
+                    let image = ScaledImageCache.makeLevel(job.level, of: job.original)
+                    state.withLock {
+                        $0.made.append(Made(key: job.key, original: job.original, level: job.level, image: image))
+                        $0.busy = false
+                    }
+                    wake()
+                }
+                if state.withLock({ $0.stopped }) { return }
+            }
+        }
+    }
+
+    private let shared: Shared
+
+    init(wake: @escaping @Sendable () -> Void) {
+        let shared = Shared(wake: wake)
+        self.shared = shared
+        let thread = Thread { shared.run() }
+        thread.name = "photozoom-levels"
+        thread.start()
+    }
+
+    deinit {
+        shared.state.withLock { $0.stopped = true; $0.jobs.removeAll() }
+        shared.signal.signal()
+    }
+
+    func request(_ job: Job) {
+        shared.state.withLock { $0.jobs.append(job) }
+        shared.signal.signal()
+    }
+
+    /// Whether nothing is queued or under way, and no made level waits to be taken.
+    var isIdle: Bool { shared.state.withLock { $0.jobs.isEmpty && $0.made.isEmpty && !$0.busy } }
+
+    func takeMade() -> [Made] {
+        shared.state.withLock { state in
+            defer { state.made.removeAll() }
+            return state.made
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Histogram
+
+/// What the user sees in a real window: the `photozoom` binary built beside this one plays a script
+/// on the X display the bench runs under (`make bench`: Xvfb 1920x1080), on a folder of 12 MP
+/// photos, with `--trace`; the figures come from the trace's frame times and the process's RSS.
+struct WindowBench {
+    let viewer: String
+    let folder: String
+
+    /// The issue's walk: open a photo (while thumbnails still load), pinch to 3x, `0`, pull it down
+    /// into its cell, flick the grid.
+    static let walk = """
+        tap 437 180
+        wait 900
+        pinch 960 540 3 400
+        wait 900
+        key 0
+        wait 700
+        down 960 500
+        move 960 560 50
+        move 960 900 400
+        up
+        wait 900
+        down 960 900
+        move 960 300 120
+        up
+        wait 2500
+        key q
+        """
+
+    /// Pressing Right through the folder in the viewer, then back to the grid.
+    static func browse(_ count: Int) -> String {
+        "tap 437 180\nwait 900\n" + String(repeating: "key Right\nwait 150\n", count: count) + "wait 1000\nkey q\n"
+    }
+
+    struct Run {
+        let trace: [Frame]
+        let peakRSSMiB: Double
+        let finalRSSMiB: Double
+    }
+
+    /// One `--trace` line, the fields the figures need.
+    struct Frame: Decodable {
+        let time: Double
+        let screen: String
+        let transition: String
+        let animating: Bool
+        let translation: [Double]?
+        let imagePixels: [Int]?
+        let drawMs: Double?
+        let presentMs: Double?
+    }
+
+    func play(_ script: String, arguments: [String] = []) throws -> Run {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scriptPath = dir + "/walk.txt", tracePath = dir + "/trace.jsonl"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: viewer)
+        process.arguments = ["--size", "1920x1080", "--script", scriptPath, "--trace", tracePath] + arguments + [folder]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var peak = 0.0, last = 0.0
+        while process.isRunning {
+            if let rss = Self.rssMiB(process.processIdentifier) { last = rss; peak = max(peak, rss) }
+            usleep(50_000)
+        }
+        guard process.terminationStatus == 0 else { throw BenchError("photozoom exited with \(process.terminationStatus)") }
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        let frames = try lines.map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
+        return Run(trace: frames, peakRSSMiB: peak, finalRSSMiB: last)
+    }
+
+    static func rssMiB(_ pid: Int32) -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kib / 1024
+    }
+}
+
+/// Frame intervals, ms, of the frames that follow a frame in motion (an animation running, or a
+/// finger dragging): the pauses of the script between moves are not frames the user waits for.
+struct FramePacing {
+    var transition = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    var grid = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    var viewer = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    var all = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    var draw = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    var present = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+
+    init(_ frames: [WindowBench.Frame]) {
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            if let d = b.drawMs { _ = draw.record(UInt64(d * 1000)) }
+            if let p = b.presentMs { _ = present.record(UInt64(p * 1000)) }
+            guard a.animating || a.translation != nil else { continue }
+            let us = UInt64(max(0, (b.time - a.time) * 1_000_000))
+            _ = all.record(us)
+            if a.transition != "none" || b.transition != "none" {
+                _ = transition.record(us)
+            } else if a.screen == "grid" {
+                _ = grid.record(us)
+            } else {
+                _ = viewer.record(us)
+            }
+        }
+    }
+
+    static func ms(_ h: Histogram<UInt64>, _ percentile: Double) -> Double {
+        h.totalCount == 0 ? .nan : Double(h.valueAtPercentile(percentile)) / 1000
+    }
+
+    static func count(_ h: Histogram<UInt64>, over ms: Double) -> UInt64 {
+        h.count(within: UInt64(ms * 1000) + 1...UInt64.max / 2)
+    }
+}

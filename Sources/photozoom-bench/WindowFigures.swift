@@ -1,0 +1,62 @@
+import Foundation
+import Histogram
+
+/// The window figures of `make bench` (the issue's targets), as table rows and as `key=value` lines.
+enum WindowFigures {
+    static let photoCount = 200
+
+    /// Plays the walk and the browse on a generated folder; returns the figures by key.
+    /// `PHOTOZOOM_BENCH_PHOTOS=DIR` keeps the generated folder there and uses it again next time.
+    static func measure(sources: [String]) throws -> [(String, Double)] {
+        let kept = ProcessInfo.processInfo.environment["PHOTOZOOM_BENCH_PHOTOS"]
+        let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-photos-\(getpid())").path
+        defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder).count) != photoCount {
+            let made = Date()
+            try PhotoFolder.make(count: photoCount, width: 4000, height: 3000, from: sources, in: folder)
+            print("(made \(photoCount) 4000x3000 JPEGs, quality 90, in \(String(format: "%.0f", -made.timeIntervalSinceNow)) s)")
+        }
+        let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+        let bench = WindowBench(viewer: viewer, folder: folder)
+
+        let walk = try bench.play(WindowBench.walk)
+        let pacing = FramePacing(walk.trace)
+        func row(_ name: String, _ h: Histogram<UInt64>) {
+            print(String(format: "| %-58@ | %5d | %9.2f | %7.2f | %7.2f | p90 %.1f, p99 %.1f, %d over 20 ms |", name as NSString,
+                         h.totalCount, FramePacing.ms(h, 50), Double(h.min) / 1000, Double(h.max) / 1000,
+                         FramePacing.ms(h, 90), FramePacing.ms(h, 99), FramePacing.count(h, over: 20)))
+        }
+        print("\nIn a window, 1920x1080, \(photoCount) photos of 4000x3000 (open, pinch to 3x, 0, pull to close, flick):\n")
+        print("| frames | count | median ms | min ms | max ms | tail |")
+        print("|---|---:|---:|---:|---:|---|")
+        row("frame interval, transitions (zoom in, pull, fly back)", pacing.transition)
+        row("frame interval, grid scrolling", pacing.grid)
+        row("frame interval, viewer (pinch, zoom)", pacing.viewer)
+        row("draw", pacing.draw)
+        row("present", pacing.present)
+
+        let sharp = tapToSharp(walk.trace, fitWidth: 1440)
+        let browse = try bench.play(WindowBench.browse(photoCount))
+        print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
+        return [
+            ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
+            ("transition_interval_p99_ms", FramePacing.ms(pacing.transition, 99)),
+            ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),
+            ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
+            ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
+            ("tap_to_sharp_ms", sharp.ms),
+            ("sharp_at_flight_fraction", sharp.fraction),
+            ("rss_browse200_mib", browse.peakRSSMiB),
+        ]
+    }
+
+    /// From the first frame of the zoom-in to the first frame drawn from an image at least 90 % of
+    /// the fit width (device px); and how far through the flight that was (0…1; over 1: after it).
+    static func tapToSharp(_ trace: [WindowBench.Frame], fitWidth: Int) -> (ms: Double, fraction: Double) {
+        guard let start = trace.firstIndex(where: { $0.transition == "zoomIn" }) else { return (.nan, .nan) }
+        let flightEnd = trace[start...].firstIndex { $0.transition != "zoomIn" }.map { trace[$0].time } ?? .nan
+        guard let sharp = trace[start...].first(where: { ($0.imagePixels?[0] ?? 0) * 10 >= fitWidth * 9 }) else { return (.nan, .nan) }
+        let t0 = trace[start].time
+        return ((sharp.time - t0) * 1000, (sharp.time - t0) / (flightEnd - t0))
+    }
+}

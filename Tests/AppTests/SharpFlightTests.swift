@@ -1,0 +1,90 @@
+import Animation
+import Dispatch
+import Geometry
+import Imaging
+import Input
+import Library
+import SceneGraph
+import Synchronization
+import Testing
+import TestSupport
+@testable import App
+
+/// The photo flies sharp: its fit-size decode starts at the press, swaps into the flying copy when
+/// it arrives mid-flight, shows on the page when it lands, and flies back again.
+@Suite struct SharpFlightTests {
+    let clock = ManualClock(fps: 60)
+    /// Holds every decode larger than a thumbnail until `release` (the test decides when they arrive).
+    final class Gate: Sendable {
+        private let open = Mutex(false)
+        private let semaphore = DispatchSemaphore(value: 0)
+        func release() {
+            open.withLock { $0 = true }
+            for _ in 0..<8 { semaphore.signal() }
+        }
+        var decode: DecodeQueue.Decode {
+            { [self] path, size throws(ImageDecodeError) in
+                if let size, size.width > 400, !open.withLock({ $0 }) { semaphore.wait() }
+                return try TestDecoders.memoizing(path, size)
+            }
+        }
+    }
+
+    func app(queue: DecodeQueue) -> (PhotoViewerApp, Int) {
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+                                 size: Size(width: 1280, height: 800), emptyMessage: "", queue: queue, clock: clock)
+        app.settle(stepping: clock)
+        return (app, app.photos.firstIndex { $0.name.hasPrefix("Kleiber") }!)
+    }
+
+    var copy: (PhotoViewerApp) -> Node? { { $0.root.descendant(named: "transitionImage") } }
+
+    /// Device pixels across the photo's fit frame in the viewer.
+    func fitWidth(_ app: PhotoViewerApp) -> Double { app.viewer!.fitFrame.width * app.pixelScale }
+
+    @Test func aPressStartsTheDecodeSoThePhotoFliesSharpFromTheStart() throws {
+        let queue = DecodeQueue(decode: TestDecoders.memoizing)
+        let (app, kleiber) = app(queue: queue)
+        let cell = app.cellFrame(kleiber).center
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1000))
+        #expect(queue.isPending(.photo, index: kleiber), "asked for at the press, before any tap")
+        app.waitForLoads()
+        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1050))
+        let flying = try #require(copy(app)?.image)
+        #expect(Double(flying.width) >= 0.9 * fitWidth(app), "\(flying.width) px for a \(fitWidth(app)) px fit")
+    }
+
+    @Test func aDecodeArrivingMidFlightSwapsInWithoutAJump() throws {
+        let gate = Gate()
+        let queue = DecodeQueue(decode: gate.decode)
+        let (app, kleiber) = app(queue: queue)
+        let cell = app.cellFrame(kleiber).center
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1000))
+        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1050))
+        for _ in 0..<5 {
+            clock.advanceFrame()
+            app.tick()
+            app.applyFinishedLoads()
+        }
+        let node = try #require(copy(app))
+        let thumbnail = try #require(node.image)
+        #expect(Double(thumbnail.width) < 0.5 * fitWidth(app), "still the thumbnail")
+        let before = (frame: node.frame, alpha: node.alpha, background: app.viewer!.root.alpha)
+
+        gate.release()
+        queue.waitUntilIdle()
+        app.applyFinishedLoads()
+        #expect(copy(app) === node, "the same copy flies on")
+        #expect(Double(node.image!.width) >= 0.9 * fitWidth(app), "with the sharp picture")
+        #expect(node.frame == before.frame && node.alpha == before.alpha && app.viewer!.root.alpha == before.background)
+
+        app.settle(stepping: clock)
+        let page = try #require(app.viewer?.image)
+        #expect(page === node.image, "the page shows the decode the copy landed with")
+
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        clock.advanceFrame()
+        app.tick()
+        #expect(copy(app)?.image === page, "the fly-back flies the page's own decode, not the thumbnail")
+    }
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import Imaging
+import Library
+import Pixels
+import Synchronization
+import Testing
+import TestSupport
+
+/// The decode queue with a stand-in decoder that records what it was asked, and can hold the
+/// worker until the test has queued everything.
+@Suite struct DecodeQueueTests {
+    final class Recorder: Sendable {
+        let asked = Mutex<[String]>([])
+        let gate = DispatchSemaphore(value: 0)
+        let holdFirst: Bool
+        init(holdFirst: Bool) { self.holdFirst = holdFirst }
+
+        var decode: DecodeQueue.Decode {
+            { [self] path, size throws(ImageDecodeError) in
+                let n = asked.withLock { $0.append(path); return $0.count }
+                if holdFirst, n == 1 { gate.wait() }
+                if path == "broken" { throw .unknownFormat }
+                let image = PixelImage(width: size?.width ?? 8, height: size?.height ?? 8)
+                return DecodedImage(image: image, fullSize: (800, 600), format: .png)
+            }
+        }
+    }
+
+    let size = PixelSize(width: 16, height: 16)
+
+    @Test func theOpenPhotoGoesFirstThenNeighboursThenVisibleCellsThenPrefetch() {
+        let recorder = Recorder(holdFirst: true)
+        let queue = DecodeQueue(threads: 1, decode: recorder.decode)
+        queue.request(.thumbnail, index: 0, path: "holding", covering: size, priority: .prefetch)
+        while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
+        queue.request(.thumbnail, index: 1, path: "prefetch", covering: size, priority: .prefetch)
+        queue.request(.thumbnail, index: 2, path: "visible", covering: size, priority: .visible)
+        queue.request(.photo, index: 3, path: "neighbour", covering: size, priority: .neighbour)
+        queue.request(.photo, index: 4, path: "open", covering: size, priority: .openPhoto)
+        queue.request(.thumbnail, index: 5, path: "visible too", covering: size, priority: .visible)
+        recorder.gate.signal()
+        queue.waitUntilIdle()
+        #expect(recorder.asked.withLock { $0 } == ["holding", "open", "neighbour", "visible", "visible too", "prefetch"])
+        #expect(queue.takeFinished(.photo).map(\.index) == [4, 3])
+        #expect(queue.takeFinished(.thumbnail).map(\.index) == [0, 2, 5, 1])
+        #expect(queue.isIdle(.photo) && queue.isIdle(.thumbnail))
+    }
+
+    @Test func theSameRequestTwiceIsDecodedOnceAndTakesTheHigherPriority() {
+        let recorder = Recorder(holdFirst: true)
+        let queue = DecodeQueue(threads: 1, decode: recorder.decode)
+        queue.request(.thumbnail, index: 0, path: "holding", covering: size, priority: .prefetch)
+        while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
+        queue.request(.thumbnail, index: 0, path: "holding", covering: size, priority: .visible)   // running: joins it
+        queue.request(.thumbnail, index: 1, path: "cell", covering: size, priority: .visible)
+        queue.request(.thumbnail, index: 2, path: "scrolled into view", covering: size, priority: .prefetch)
+        queue.request(.thumbnail, index: 2, path: "scrolled into view", covering: size, priority: .visible)
+        queue.request(.photo, index: 2, path: "scrolled into view", covering: PixelSize(width: 64, height: 48), priority: .openPhoto)
+        recorder.gate.signal()
+        queue.waitUntilIdle()
+        #expect(recorder.asked.withLock { $0 } == ["holding", "scrolled into view", "cell", "scrolled into view"],
+                "the photo-size decode first; the thumbnail request moved up to the visible cells, before index 1")
+        #expect(queue.takeFinished(.thumbnail).count == 3)
+    }
+
+    @Test func withdrawnRequestsAreNotDecoded() {
+        let recorder = Recorder(holdFirst: true)
+        let queue = DecodeQueue(threads: 1, decode: recorder.decode)
+        for i in 0..<40 { queue.request(.thumbnail, index: i, path: "\(i)", covering: size, priority: .visible) }
+        while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
+        for i in 0..<39 { queue.withdraw(.thumbnail, index: i) }
+        recorder.gate.signal()
+        queue.waitUntilIdle()
+        #expect(recorder.asked.withLock { $0 } == ["0", "39"], "the one under way finishes; the rest are dropped")
+        #expect(queue.takeFinished(.thumbnail).map(\.index) == [0, 39])
+    }
+
+    @Test func failuresComeBackAsResults() throws {
+        let queue = DecodeQueue(threads: 2, decode: Recorder(holdFirst: false).decode)
+        queue.request(.photo, index: 7, path: "broken", covering: size, priority: .openPhoto)
+        queue.waitUntilIdle()
+        let result = try #require(queue.takeFinished(.photo).first)
+        #expect(result.index == 7)
+        #expect(throws: ImageDecodeError.unknownFormat) { try result.outcome.get() }
+    }
+
+    /// While something moves only one decode runs; the limit comes back when it settles.
+    @Test func theConcurrencyLimitHoldsWorkBack() {
+        let running = Atomic<Int>(0), most = Atomic<Int>(0)
+        let queue = DecodeQueue(threads: 3, decode: { _, size throws(ImageDecodeError) in
+            let now = running.add(1, ordering: .relaxed).newValue
+            _ = most.max(now, ordering: .relaxed)
+            usleep(2000)
+            running.subtract(1, ordering: .relaxed)
+            return DecodedImage(image: PixelImage(width: 4, height: 4), fullSize: (4, 4), format: .png)
+        })
+        queue.concurrencyLimit = 1
+        for i in 0..<12 { queue.request(.thumbnail, index: i, path: "\(i)", covering: size, priority: .visible) }
+        queue.waitUntilIdle()
+        #expect(most.load(ordering: .relaxed) == 1)
+        queue.concurrencyLimit = 99
+        #expect(queue.concurrencyLimit == 3)
+    }
+
+    /// Real files through the default decoder: a 12 MP-class JPEG decoded to cover a fit size.
+    @Test func decodesRealPhotosToCoverTheAskedSize() throws {
+        let queue = DecodeQueue()
+        let path = TestImages.bundledFolder + "/Kleiber_by_Lukas_Baubkus.jpg"
+        queue.request(.photo, index: 0, path: path, covering: PixelSize(width: 1440, height: 810), priority: .openPhoto)
+        queue.waitUntilIdle()
+        let result = try #require(queue.takeFinished(.photo).first)
+        let image = try result.outcome.get()
+        #expect(image.width >= 1440 && image.height >= 810 && image.width < 1500)
+        #expect(result.fullSize == PixelSize(width: 6028, height: 3391))
+    }
+}
