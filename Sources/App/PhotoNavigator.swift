@@ -69,7 +69,6 @@ final class PhotoNavigator {
         viewer = screen
         grid.selectedIndex = index
         requestSharpPages(around: index)
-        flying = index
         transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
             // Covered now (or about to be pulled back into it): the grid makes the photo's cell
             // fully visible for the way back.
@@ -86,8 +85,6 @@ final class PhotoNavigator {
         requestSharper(index, covering: Size(width: fit.width * pixelScale, height: fit.height * pixelScale))
     }
 
-    /// The photo whose copy flies in, while it does (a sharper decode swaps into the copy).
-    private var flying: Int?
     /// The decode a press on a cell started, when it arrived before the tap opened the photo.
     private var pressedDecode: (index: Int, image: PixelImage, fullSize: Size?)?
 
@@ -121,7 +118,6 @@ final class PhotoNavigator {
     /// Flies the photo back into its cell (Escape, BackSpace).
     func close() {
         guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
-        flying = nil
         grid.selectedIndex = screen.index
         transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
             if popped { self?.viewer = nil }
@@ -212,9 +208,9 @@ final class PhotoNavigator {
                 continue
             }
             viewer.setImage(image, fullSize: fullSize, for: result.index)
-            if result.index == flying, transitions.animator.isPresenting { transitions.sharpenFlyingPhoto(image) }
+            // During the zoom-in the pager stays on the photo that flies.
+            if result.index == viewer.index { transitions.sharpenFlyingPhoto(image) }
         }
-        if !transitions.isTransitioning { flying = nil }
         return !results.isEmpty
     }
 

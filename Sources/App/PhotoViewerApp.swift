@@ -125,8 +125,8 @@ public final class PhotoViewerApp {
         let before = grid.scrollOffset
         if let eventClock { gestures.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
-        // While something moves, one decoder runs: on two cores the frame keeps the other.
-        queue.concurrencyLimit = isAnimating ? 1 : queue.threadCount
+        // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
+        queue.concurrencyLimit = isAnimating || gestures.pointers.count > 0 ? 1 : queue.threadCount
         grid.scrolling.didTick()
         navigator.viewer?.didTick()
         if grid.scrollOffset != before { thumbnails.update() }

@@ -130,8 +130,11 @@ public final class DecodeQueue: Sendable {
     public var concurrencyLimit: Int {
         get { shared.condition.withLock { shared.limit } }
         set {
+            // Set on every frame: only a change wakes the workers.
             shared.condition.withLock {
-                shared.limit = min(max(1, newValue), threadCount)
+                let limit = min(max(1, newValue), threadCount)
+                guard limit != shared.limit else { return }
+                shared.limit = limit
                 shared.condition.broadcast()
             }
         }

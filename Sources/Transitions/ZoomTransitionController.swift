@@ -81,7 +81,7 @@ public final class ZoomTransitionController {
         return animator.interrupt().map { ($0, headingBack) }
     }
 
-    /// A sharper decode of the photo zooming in: the copy flies on with it. The same photo has the
+    /// A sharper decode of the photo zooming in (nothing else flying): the copy flies on with it. The same photo has the
     /// same shape, and the copy fills its frame, so nothing moves; a smaller picture is ignored.
     public func sharpenFlyingPhoto(_ image: PixelImage) {
         guard let copy = animator.transitionImage, animator.isPresenting,
