@@ -1,11 +1,13 @@
 # PhotoZoomAnimator — set-up, build, run, test, bench, install.
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build
 #   make test                                       every test (they start their own Xvfb)
-#   make bench                                      the benchmarks, printed as a table
+#   make bench [BENCH=window]                       the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                binary, bundled photos, .desktop launcher
 
 PREFIX ?= /usr/local
 ARGS ?=
+# `window`: only the figures measured in a real window.
+BENCH ?=
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
                  libturbojpeg0-dev libwebp-dev fonts-dejavu-core
@@ -25,7 +27,9 @@ test: deps-test
 bench: deps-test
 	swift build -c release --product photozoom
 	swift build -c release --product photozoom-bench
-	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" .build/release/photozoom-bench
+	# -noreset: the window figures start one viewer after another, and a server that resets when its
+	# last client leaves refuses the next one for a moment.
+	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp -noreset" .build/release/photozoom-bench $(BENCH)
 
 build: deps-run
 	swift build -c release --product photozoom

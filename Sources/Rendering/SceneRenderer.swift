@@ -56,21 +56,37 @@ public final class SceneRenderer {
         let t = node.transformToParent
         var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(cr, &m)
-
-        // A translucent node with children that paint is composited as one layer (UIKit's group
-        // opacity); a node whose children paint nothing (the viewer's black while its photo flies and
-        // its bars are hidden) just paints with its alpha: a full-screen layer costs several ms.
-        let group = node.alpha < 1 && node.children.contains(where: paints)
-        let paintAlpha = group ? 1 : node.alpha
-        if group { cairo_push_group(cr) }
-
-        let b = node.bounds
         if node.clipsToBounds {
-            addRect(b, radius: node.cornerRadius, on: cr)
+            addRect(node.bounds, radius: node.cornerRadius, on: cr)
             cairo_clip(cr)
         }
+
+        // A translucent node whose children paint is composited as one layer (UIKit's group opacity),
+        // but only where they paint: elsewhere its own contents alone show, and are painted with its
+        // alpha. The viewer's black fading in under its bar needs a layer the size of the bar, not of
+        // the screen (a full-screen layer costs several ms a frame).
+        guard node.alpha < 1, let layer = node.children.compactMap(paintedRect).reduce(nil, { $0?.union($1) ?? $1 }) else {
+            drawContents(of: node, alpha: node.alpha, on: cr)
+            return
+        }
+        if paintsItself(node) {
+            cairo_save(cr)
+            clip(toPixelsOf: layer, outside: true, on: cr)
+            drawContents(of: node, alpha: node.alpha, children: false, on: cr)
+            cairo_restore(cr)
+        }
+        clip(toPixelsOf: layer, outside: false, on: cr)
+        cairo_push_group(cr)
+        drawContents(of: node, alpha: 1, on: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, node.alpha)
+    }
+
+    /// The node's background, image, text, children and border, painted with `alpha`.
+    private func drawContents(of node: Node, alpha: Double, children: Bool = true, on cr: OpaquePointer) {
+        let b = node.bounds
         if let color = node.backgroundColor, color.alpha > 0 {
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * paintAlpha)
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
             addRect(b, radius: node.cornerRadius, on: cr)
             cairo_fill(cr)
         }
@@ -78,34 +94,64 @@ public final class SceneRenderer {
             drawImage(image, in: node.contentMode.rect(forImageOfSize: Size(width: Double(image.width),
                                                                             height: Double(image.height)),
                                                        in: b),
-                      alpha: paintAlpha, on: cr)
+                      alpha: alpha, on: cr)
         }
-        if let text = node.text { drawText(text, in: b, alpha: paintAlpha, on: cr) }
-        for child in node.children {
-            // Children wholly outside a clipping parent cost nothing (a long grid scrolls).
-            if node.clipsToBounds && !child.frame.intersects(b) { continue }
-            drawNode(child, on: cr)
+        if let text = node.text { drawText(text, in: b, alpha: alpha, on: cr) }
+        if children {
+            for child in node.children {
+                // Children wholly outside a clipping parent cost nothing (a long grid scrolls).
+                if node.clipsToBounds && !child.frame.intersects(b) { continue }
+                drawNode(child, on: cr)
+            }
         }
-
         if node.borderWidth > 0 {
             let w = node.borderWidth
             addRect(b.insetBy(dx: w / 2, dy: w / 2), radius: max(0, node.cornerRadius - w / 2), on: cr)
             let c = node.borderColor
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * paintAlpha)
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
             cairo_set_line_width(cr, w)
             cairo_stroke(cr)
         }
-        if group {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, node.alpha)
-        }
     }
 
-    /// Whether `node` (or anything under it) puts a pixel on the screen.
-    private func paints(_ node: Node) -> Bool {
-        guard !node.isHidden, node.alpha > 0 else { return false }
-        if let color = node.backgroundColor, color.alpha > 0 { return true }
-        return node.image != nil || node.text != nil || node.borderWidth > 0 || node.children.contains(where: paints)
+    private func paintsItself(_ node: Node) -> Bool {
+        (node.backgroundColor?.alpha ?? 0) > 0 || node.image != nil || node.text != nil || node.borderWidth > 0
+    }
+
+    /// Where `node` and its subtree put pixels, in its parent's space; nil where they put none.
+    private func paintedRect(_ node: Node) -> Rect? {
+        guard !node.isHidden, node.alpha > 0 else { return nil }
+        var rect = paintsItself(node) ? node.bounds : nil
+        for child in node.children {
+            if let r = paintedRect(child) { rect = rect?.union(r) ?? r }
+        }
+        if node.clipsToBounds { rect = rect?.intersection(node.bounds) }
+        return rect.map { node.transformToParent.apply(to: $0) }
+    }
+
+    /// Clips to the whole device pixels that `rect` (user space) touches, or to everything outside
+    /// them: the two halves of a split draw meet exactly, with no antialiased seam.
+    private func clip(toPixelsOf rect: Rect, outside: Bool, on cr: OpaquePointer) {
+        let corners = rect.corners.map { p -> Point in
+            var x = p.x, y = p.y
+            cairo_user_to_device(cr, &x, &y)
+            return Point(x: x, y: y)
+        }
+        let device = Rect.enclosing(corners)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_identity_matrix(cr)
+        if outside {
+            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+            cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+            cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        }
+        let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
+        cairo_rectangle(cr, x0, y0, device.maxX.rounded(.up) - x0, device.maxY.rounded(.up) - y0)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_set_matrix(cr, &m)
     }
 
     private func drawImage(_ image: PixelImage, in rect: Rect, alpha: Double, on cr: OpaquePointer) {

@@ -61,14 +61,19 @@ struct WindowBench {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: viewer)
         process.arguments = ["--size", "1920x1080", "--script", scriptPath, "--trace", tracePath] + arguments + [folder]
-        process.standardError = FileHandle.nullDevice
+        let errorPath = dir + "/stderr.txt"
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
         try process.run()
         var peak = 0.0, last = 0.0
         while process.isRunning {
             if let rss = Self.rssMiB(process.processIdentifier) { last = rss; peak = max(peak, rss) }
             usleep(50_000)
         }
-        guard process.terminationStatus == 0 else { throw BenchError("photozoom exited with \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            let said = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw BenchError("photozoom exited with \(process.terminationStatus): \(said.split(separator: "\n").suffix(3).joined(separator: " / "))")
+        }
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let frames = try lines.map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
         return Run(trace: frames, peakRSSMiB: peak, finalRSSMiB: last)

@@ -107,6 +107,24 @@ import SceneGraph
         #expect(inked(100..<120) && inked(180..<200), "the start and the end are there")
     }
 
+    /// Group opacity: a translucent node's children are composited with it as one layer (a child over
+    /// its parent's black shows no black through it), and its own background alone shows elsewhere.
+    @Test func aTranslucentParentFadesWithItsChildrenAsOneLayer() {
+        let root = scene()
+        let fading = Node(name: "fading", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        fading.backgroundColor = .black
+        fading.alpha = 0.5
+        let bar = Node(name: "bar", frame: Rect(x: 10.5, y: 0, width: 30, height: 20.25))
+        bar.backgroundColor = Color(hex: 0xFF0000)
+        fading.addChild(bar)
+        root.addChild(fading)
+        let image = renderer.render(root, width: 100, height: 100)
+        #expect(image.pixel(x: 20, y: 10) == 0xFFFF_7F7F, "the bar over white at half: no black shows through it")
+        #expect(image.pixel(x: 70, y: 60) == 0xFF7F_7F7F, "black at half over white")
+        #expect(image.pixel(x: 20, y: 40) == 0xFF7F_7F7F)
+        #expect(image.pixel(x: 60, y: 10) == 0xFF7F_7F7F, "beside the bar, in the rows it covers")
+    }
+
     @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
         let cache = ScaledImageCache()
         let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
