@@ -10,7 +10,7 @@ ARGS ?=
 BENCH ?=
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
-                 libturbojpeg0-dev libwebp-dev fonts-dejavu-core
+                 libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb
 
 

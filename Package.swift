@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // C at the edge: each holds only a module map and a shim header.
@@ -23,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
 
         // Plain Swift, named by concept.
         .target(name: "Geometry"),
@@ -36,10 +39,14 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP",
+            "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Library", dependencies: ["Imaging", "Pixels"]),
+        .target(name: "Library", dependencies: [
+            "Imaging", "Pixels",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [

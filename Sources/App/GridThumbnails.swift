@@ -64,6 +64,12 @@ final class GridThumbnails {
     /// Whether photo `i`'s thumbnail could not be made.
     func hasFailed(_ i: Int) -> Bool { states[i] == .failed }
 
+    /// Whether every cell in view shows its thumbnail (or its ⚠).
+    var isViewComplete: Bool { grid.indices(withinScreens: 0).allSatisfy { states[$0] == .loaded || states[$0] == .failed } }
+
+    /// Whether any thumbnail is in.
+    var hasAny: Bool { !loaded.isEmpty }
+
     /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
     func applyFinished() -> Bool {
         let results = queue.takeFinished(.thumbnail)

@@ -53,11 +53,11 @@ final class PhotoNavigator {
     /// Zooms the photo at `index` out of its cell into the viewer (a photo still loading can't open);
     /// not `animated`, the viewer is simply there.
     func open(_ index: Int, animated: Bool = true) {
-        guard isGridActive, let thumbnail = grid.cell(at: index).image else { return }
-        // The fit-size decode a press started may be in already: the photo flies sharp from the start.
-        let early = pressedDecode.flatMap { $0.index == index ? $0 : nil }
-        pressedDecode = nil
-        let image = early?.image ?? thumbnail
+        // The decode a press (or a launch on this photo) started may be in already: the photo flies sharp
+        // from the start.
+        let early = earlyDecode.flatMap { $0.index == index ? $0 : nil }
+        guard isGridActive, let image = early?.image ?? grid.cell(at: index).image else { return }
+        earlyDecode = nil
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
@@ -85,8 +85,17 @@ final class PhotoNavigator {
         requestSharper(index, covering: Size(width: fit.width * pixelScale, height: fit.height * pixelScale))
     }
 
-    /// The decode a press on a cell started, when it arrived before the tap opened the photo.
-    private var pressedDecode: (index: Int, image: PixelImage, fullSize: Size?)?
+    /// A photo passed on its own, to open at launch: its decode for the window starts first in the
+    /// queue, before its thumbnail or its neighbours'.
+    func prepareToOpen(_ index: Int) {
+        requestSharper(index, covering: Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale))
+    }
+
+    /// Whether photo `index` can open: its thumbnail or its decode is in.
+    func canOpen(_ index: Int) -> Bool { grid.cell(at: index).image != nil || earlyDecode?.index == index }
+
+    /// The decode a press on a cell (or a launch) started, when it arrived before the photo opened.
+    private var earlyDecode: (index: Int, image: PixelImage, fullSize: Size?)?
 
     /// The pager came to rest on `i`: the grid keeps that cell in view, and sharp decodes are asked for.
     private func pageSettled(_ i: Int) {
@@ -204,7 +213,7 @@ final class PhotoNavigator {
             guard case .success(let image) = result.outcome else { continue }
             let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             guard let viewer else {
-                pressedDecode = (result.index, image, fullSize)
+                earlyDecode = (result.index, image, fullSize)
                 continue
             }
             viewer.setImage(image, fullSize: fullSize, for: result.index)

@@ -95,15 +95,27 @@ public final class PhotoViewerApp {
     /// (a finger still holding the grid counts as settled; only input moves it).
     public var isSettled: Bool { queue.isIdle(.thumbnail) && !navigator.isLoading && !isAnimating && pendingOpen == nil }
 
+    /// What the screen shows, for the launch figures (`--verbose` logs when each first holds).
+    public var milestones: Set<LaunchMilestone> {
+        var reached: Set<LaunchMilestone> = []
+        if thumbnails.hasAny || viewer?.image != nil { reached.insert(.firstPhoto) }
+        if viewer == nil, thumbnails.isViewComplete { reached.insert(.gridComplete) }
+        if let viewer, let image = viewer.image, Double(image.width) >= 0.9 * viewer.fitFrame.width * pixelScale {
+            reached.insert(.photoSharp)
+        }
+        return reached
+    }
+
     /// A photo to open as soon as its thumbnail is in.
     private var pendingOpen: Int?
 
-    /// Opens photo `index` in the viewer, without the transition, once its thumbnail is in (a photo
+    /// Opens photo `index` in the viewer, without the transition, once its thumbnail or its decode is in (a photo
     /// passed on its own: the viewer starts on it, and Escape flies it into its folder's grid). A
     /// photo that cannot be read stays a ⚠ cell in the grid.
     public func openWhenLoaded(_ index: Int) {
         guard photos.indices.contains(index) else { return }
         grid.reveal(index)
+        navigator.prepareToOpen(index)
         thumbnails.update()
         pendingOpen = index
         openIfLoaded()
@@ -111,7 +123,7 @@ public final class PhotoViewerApp {
 
     private func openIfLoaded() {
         guard let index = pendingOpen else { return }
-        if grid.cell(at: index).image != nil {
+        if navigator.canOpen(index) {
             pendingOpen = nil
             navigator.open(index, animated: false)
             needsDisplay = true

@@ -55,7 +55,7 @@ public enum ImageDecoder {
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.
-    static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) -> PixelImage {
+    public static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) -> PixelImage {
         let scale = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
         guard scale < 1 else { return image }
         let w = max(1, Int((Double(image.width) * scale).rounded(.up)))

@@ -57,11 +57,13 @@ public final class DecodeQueue: Sendable {
         var limit: Int
         var stopped = false
         let decode: Decode
+        let decodeThumbnail: Decode
         let wake: @Sendable () -> Void
 
-        init(limit: Int, decode: @escaping Decode, wake: @escaping @Sendable () -> Void) {
+        init(limit: Int, decode: @escaping Decode, decodeThumbnail: @escaping Decode, wake: @escaping @Sendable () -> Void) {
             self.limit = limit
             self.decode = decode
+            self.decodeThumbnail = decodeThumbnail
             self.wake = wake
         }
 
@@ -71,7 +73,7 @@ public final class DecodeQueue: Sendable {
                 let outcome: Swift.Result<PixelImage, ImageDecodeError>
                 var fullSize: PixelSize?
                 do throws(ImageDecodeError) {
-                    let decoded = try decode(job.path, (job.covering.width, job.covering.height))
+                    let decoded = try (job.purpose == .thumbnail ? decodeThumbnail : decode)(job.path, (job.covering.width, job.covering.height))
                     outcome = .success(decoded.image)
                     fullSize = PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height)
                 } catch {
@@ -104,12 +106,20 @@ public final class DecodeQueue: Sendable {
     private let shared: Shared
     public let threadCount: Int
 
-    /// `threads` workers (one a core by default); `decode` reads a file (tests pass a memoizing one).
+    /// `threads` workers (one a core by default); `decode` reads a file (tests pass a memoizing one);
+    /// grid thumbnails come through `thumbnails`, the freedesktop cache, when there is one.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(path: path, atLeast: size) },
+                thumbnails: ThumbnailCache? = nil,
                 wake: @escaping @Sendable () -> Void = {}) {
         threadCount = max(1, threads)
-        let shared = Shared(limit: threadCount, decode: decode, wake: wake)
+        var decodeThumbnail = decode
+        if let cache = thumbnails {
+            decodeThumbnail = { path, size throws(ImageDecodeError) -> DecodedImage in
+                try cache.thumbnail(path: path, covering: max(size?.width ?? 0, size?.height ?? 0))
+            }
+        }
+        let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, wake: wake)
         self.shared = shared
         for i in 0..<threadCount {
             let thread = Thread { shared.work() }

@@ -36,6 +36,14 @@ enum Bench {
         report("thumbnails of all \(photos.count) bundled photos, one thread", runs: 3) {
             for photo in photos { _ = try? ImageDecoder.decode(path: photo.path, atLeast: (180, 180)) }
         }
+        do {
+            let cache = ThumbnailCache(root: FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-thumbnails-\(getpid())").path)
+            defer { try? FileManager.default.removeItem(atPath: cache.root) }
+            for photo in photos { _ = try? cache.thumbnail(path: photo.path, covering: 180) }
+            report("the same from the freedesktop thumbnail cache, one thread", runs: 10) {
+                for photo in photos { _ = try? cache.thumbnail(path: photo.path, covering: 180) }
+            }
+        }
 
         for size in [Size(width: 1280, height: 800), Size(width: 1920, height: 1080)] {
             let clock = ManualClock()

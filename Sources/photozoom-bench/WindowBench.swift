@@ -29,6 +29,9 @@ struct WindowBench {
         key q
         """
 
+    /// Waits for the first screen, and quits.
+    static let launch = "wait 200\nkey q\n"
+
     /// Pressing Right through the folder in the viewer, then back to the grid.
     static func browse(_ count: Int) -> String {
         "tap 437 180\nwait 900\n" + String(repeating: "key Right\nwait 150\n", count: count) + "wait 1000\nkey q\n"
@@ -38,6 +41,15 @@ struct WindowBench {
         let trace: [Frame]
         let peakRSSMiB: Double
         let finalRSSMiB: Double
+        /// What `--verbose` logged.
+        let log: String
+
+        /// The time since launch that the log gives for `milestone` ("grid complete after 84 ms").
+        func milliseconds(_ milestone: String) -> Double {
+            guard let line = log.split(separator: "\n").first(where: { $0.contains(milestone + " after ") }),
+                  let ms = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else { return .nan }
+            return ms
+        }
     }
 
     /// One `--trace` line, the fields the figures need.
@@ -52,7 +64,9 @@ struct WindowBench {
         let presentMs: Double?
     }
 
-    func play(_ script: String, arguments: [String] = []) throws -> Run {
+    /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a
+    /// fresh one by default).
+    func play(_ script: String, target: String? = nil, cacheHome: String? = nil) throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -60,7 +74,10 @@ struct WindowBench {
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: viewer)
-        process.arguments = ["--size", "1920x1080", "--script", scriptPath, "--trace", tracePath] + arguments + [folder]
+        process.arguments = ["--verbose", "--size", "1920x1080", "--script", scriptPath, "--trace", tracePath, target ?? folder]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome ?? dir
+        process.environment = environment
         let errorPath = dir + "/stderr.txt"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
@@ -76,7 +93,8 @@ struct WindowBench {
         }
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let frames = try lines.map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
-        return Run(trace: frames, peakRSSMiB: peak, finalRSSMiB: last)
+        let log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return Run(trace: frames, peakRSSMiB: peak, finalRSSMiB: last, log: log)
     }
 
     static func rssMiB(_ pid: Int32) -> Double? {

@@ -36,6 +36,14 @@ enum WindowFigures {
         row("present", pacing.present)
 
         let sharp = tapToSharp(walk.trace, fitWidth: 1440)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-cache-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let cold = try bench.play(WindowBench.launch, cacheHome: cache)
+        let warm = try bench.play(WindowBench.launch, cacheHome: cache)
+        let single = try bench.play(WindowBench.launch, target: folder + "/IMG_0100.jpg")
+        print(String(format: "\nlaunch to a complete grid of the %d photos: %.0f ms with an empty thumbnail cache, %.0f ms with a warm one",
+                     photoCount, cold.milliseconds("grid complete"), warm.milliseconds("grid complete")))
+        print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms", single.milliseconds("photo sharp on screen")))
         let browse = try bench.play(WindowBench.browse(photoCount))
         print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
         return [
@@ -45,6 +53,9 @@ enum WindowFigures {
             ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
             ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
             ("tap_to_sharp_ms", sharp.ms),
+            ("first_photo_ms", single.milliseconds("photo sharp on screen")),
+            ("grid_cold_ms", cold.milliseconds("grid complete")),
+            ("grid_warm_ms", warm.milliseconds("grid complete")),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
         ]

@@ -16,11 +16,13 @@ struct HeadlessRun {
     let fps: Double
     let trace: TraceFile?
     let library: PhotoSelection
+    /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
+    let thumbnails: ThumbnailCache?
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
-        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(),
+        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
                                  clock: clock, pixelScale: scale, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }

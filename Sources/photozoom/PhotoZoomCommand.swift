@@ -40,6 +40,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Flag(help: "Log debug messages.")
     var verbose = false
 
+    @Flag(help: "Neither read nor write the thumbnail cache shared with file managers ($XDG_CACHE_HOME/thumbnails).")
+    var noThumbnailCache = false
+
     @Argument(help: "Image files, folders (their images, sorted by name) or file:// URIs. None: the bundled photos.")
     var paths: [String] = []
 
@@ -65,11 +68,14 @@ struct PhotoZoomCommand: ParsableCommand {
         let library = collectPhotos(logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         let traceFile = try trace.map(TraceFile.init(path:))
+        let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         if headless {
-            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, trace: traceFile, library: library, logger: logger)
+            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, trace: traceFile, library: library,
+                            thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, scale: scale, fps: fps, trace: traceFile, library: library, logger: logger)
+            try WindowRun(size: viewSize, scale: scale, fps: fps, trace: traceFile, library: library, thumbnails: thumbnails,
+                          logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         }
     }

@@ -21,6 +21,8 @@ struct WindowRun {
     let fps: Double
     let trace: TraceFile?
     let library: PhotoSelection
+    /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
+    let thumbnails: ThumbnailCache?
     let logger: Logger
 
     func run(script: ScriptTimeline?, screenshot: String?) throws {
@@ -33,7 +35,7 @@ struct WindowRun {
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
-                                 queue: DecodeQueue(wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
+                                 queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         /// When the next frame is due: frames keep to a grid of intervals (a draw's cost does not push
@@ -43,6 +45,7 @@ struct WindowRun {
         var title = PhotoViewerApp.gridTitle
         /// Seconds slept in `poll` since the last frame.
         var idle = 0.0
+        var launch = LaunchLog()
 
         /// One frame: the animations move to now, the scene is drawn and presented, and the trace
         /// gets a line with what it cost.
@@ -60,6 +63,7 @@ struct WindowRun {
             if let record { trace?.write(record.with(timing)) }
             idle = 0
             app.didDisplay()
+            launch.frameShown(app, logger: logger)
         }
 
         while true {

@@ -24,6 +24,27 @@ import TestSupport
         #expect(image.width == 1280 && image.height == 800)
     }
 
+    /// Thumbnails go to the freedesktop cache; a second run reads them back and shows the same grid.
+    /// `--no-thumbnail-cache` neither reads nor writes it.
+    @Test func thumbnailsAreSharedThroughTheFreedesktopCache() throws {
+        let cache = try TemporaryFolder()
+        let a = scratch.appendingPathComponent("a.png").path, b = scratch.appendingPathComponent("b.png").path
+        let env = ["XDG_CACHE_HOME": cache.path]
+        let (s1, e1) = try ViewerProcess.run(["--headless", "--screenshot", a], environment: env)
+        #expect(s1 == 0, "\(e1)")
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path + "/thumbnails").filter { $0.hasSuffix(".png") }
+        #expect(entries.count == 15, "one for each bundled photo: \(entries)")
+        let (s2, _) = try ViewerProcess.run(["--headless", "--screenshot", b], environment: env)
+        #expect(s2 == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+
+        let untouched = try TemporaryFolder()
+        let (s3, _) = try ViewerProcess.run(["--headless", "--no-thumbnail-cache", "--screenshot", b],
+                                            environment: ["XDG_CACHE_HOME": untouched.path])
+        #expect(s3 == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: untouched.path).isEmpty)
+    }
+
     @Test func withoutADisplayItSaysSoAndSuggestsHeadless() throws {
         let (status, errors) = try ViewerProcess.run([])
         #expect(status != 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `photozoom` binary, run as a user would run it.
 final class ViewerProcess {
@@ -9,15 +10,20 @@ final class ViewerProcess {
     let process = Process()
     private let errorPipe = Pipe()
     private let errorData = ErrorCollector()
+    /// A cache folder of its own (the thumbnail cache goes there), unless the test gives XDG_CACHE_HOME.
+    private let cacheHome: TemporaryFolder?
 
     /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY and no
-    /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1).
+    /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1), and a
+    /// private XDG_CACHE_HOME: a test never writes into the user's thumbnail cache.
     init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         process.executableURL = ViewerProcess.executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["GDK_SCALE"] = nil
+        cacheHome = environment["XDG_CACHE_HOME"] == nil ? try TemporaryFolder() : nil
+        env["XDG_CACHE_HOME"] = cacheHome?.path
         env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }

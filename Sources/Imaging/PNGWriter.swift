@@ -1,0 +1,87 @@
+import CPNG
+import Pixels
+
+/// PNG with text chunks, through libpng's simplified API (which reports errors instead of jumping
+/// out of the caller). Cairo's encoder cannot write text, and the thumbnail standard needs it.
+public enum PNGWriter {
+    /// `image` as PNG bytes with a `tEXt` chunk for each of `text` (Latin-1 keys and values), or nil
+    /// when libpng refuses.
+    public static func encode(_ image: PixelImage, text: [(key: String, value: String)] = []) -> [UInt8]? {
+        // libpng's 8-bit formats take straight alpha; Cairo's pixels are premultiplied.
+        let straight = PixelImage(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            let from = image.bytes.advanced(by: y * image.stride).assumingMemoryBound(to: UInt32.self)
+            let to = straight.bytes.advanced(by: y * straight.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width { to[x] = unpremultiplied(from[x]) }
+        }
+        var png = png_image()
+        png.version = photozoom_png_image_version()
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        png.format = photozoom_png_format_bgra()
+        var size: png_alloc_size_t = 0
+        guard png_image_write_to_memory(&png, nil, &size, 0, straight.bytes, png_int_32(straight.stride), nil) != 0 else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let written = bytes.withUnsafeMutableBytes {
+            png_image_write_to_memory(&png, $0.baseAddress, &size, 0, straight.bytes, png_int_32(straight.stride), nil)
+        }
+        png_image_free(&png)
+        guard written != 0, bytes.count >= PNGText.firstChunkOffset + 25 else { return nil }
+        // Text goes right after IHDR (8 bytes of signature, then IHDR's 25).
+        let at = PNGText.firstChunkOffset + 25
+        bytes.insert(contentsOf: text.flatMap { PNGText.chunk(key: $0.key, value: $0.value) }, at: at)
+        return bytes
+    }
+
+    private static func unpremultiplied(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        guard a != 0xFF else { return p }
+        guard a != 0 else { return 0 }
+        func channel(_ shift: UInt32) -> UInt32 { min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
+        return a << 24 | channel(16) | channel(8) | channel(0)
+    }
+}
+
+/// A PNG's `tEXt` chunks: reading them, and making one.
+public enum PNGText {
+    /// The PNG signature's length: the first chunk starts here.
+    static let firstChunkOffset = 8
+
+    /// The text chunks of `data`, keyword to text (Latin-1), read up to the image end; empty when
+    /// it is not a PNG.
+    public static func read(_ data: [UInt8]) -> [String: String] {
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return [:] }
+        var text: [String: String] = [:]
+        var i = firstChunkOffset
+        while i + 12 <= data.count {
+            let length = Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+            let type = String(decoding: data[(i + 4)..<(i + 8)], as: UTF8.self)
+            guard length >= 0, i + 12 + length <= data.count, type != "IEND" else { break }
+            if type == "tEXt" {
+                let body = data[(i + 8)..<(i + 8 + length)]
+                if let zero = body.firstIndex(of: 0) {
+                    text[latin1(body[..<zero])] = latin1(body[(zero + 1)...])
+                }
+            }
+            i += 12 + length
+        }
+        return text
+    }
+
+    /// A `tEXt` chunk: length, type, keyword, a zero byte, the text, and the CRC of type and data.
+    static func chunk(key: String, value: String) -> [UInt8] {
+        let body = Array("tEXt".utf8) + Array(key.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + [0]
+            + Array(value.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        let length = UInt32(body.count - 4)
+        let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        return bigEndian(length) + body + bigEndian(crc)
+    }
+
+    private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}

@@ -1,0 +1,211 @@
+import Crypto
+import Foundation
+import Glibc
+import Imaging
+import Logging
+import Pixels
+import Synchronization
+
+/// The freedesktop.org Thumbnail Managing Standard: thumbnails shared with file managers and other
+/// viewers under `$XDG_CACHE_HOME/thumbnails` (by default `~/.cache/thumbnails`).
+///
+/// An entry is `SIZE/MD5(uri).png`, and is valid only while its `Thumb::URI` and `Thumb::MTime` match
+/// the file. Missing entries are written (to a temporary file, then renamed; files 0600, folders
+/// 0700) with the text chunks the standard names; files that fail to decode are recorded under
+/// `fail/photozoom-VERSION/`. A cache that can't be read or written, or holds broken or foreign
+/// PNGs, is passed over with one debug line a kind: the photo is then decoded as without a cache.
+public struct ThumbnailCache: Sendable {
+    /// The standard's sizes: the largest side of a thumbnail in each folder, px.
+    public enum Size: Int, CaseIterable, Sendable {
+        case normal = 128, large = 256, xLarge = 512, xxLarge = 1024
+
+        var folder: String {
+            switch self {
+            case .normal: "normal"
+            case .large: "large"
+            case .xLarge: "x-large"
+            case .xxLarge: "xx-large"
+            }
+        }
+
+        /// The smallest size whose thumbnails are at least `side` px (the largest, past it).
+        public static func covering(_ side: Int) -> Size { allCases.first { $0.rawValue >= side } ?? .xxLarge }
+    }
+
+    /// Cached files larger than this are not thumbnails; they are not read.
+    static let maxEntryBytes = 16 << 20
+
+    public let root: String
+    private let logger: Logger
+    private let reported = Problems()
+
+    public init(root: String, logger: Logger = Logger(label: "photozoom")) {
+        self.root = root
+        self.logger = logger
+    }
+
+    /// `$XDG_CACHE_HOME/thumbnails`, else `$HOME/.cache/thumbnails`; nil with neither set.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
+        return environment["HOME"].map { $0 + "/.cache/thumbnails" }
+    }
+
+    /// The file's URI as the standard hashes it (a file: URI, its path escaped as GLib escapes it).
+    public static func uri(ofPath path: String) -> String {
+        // Kept as they are: letters, digits and !$&'()*+,-./:=@_~; every other byte is %XX.
+        let kept = Set(Array("!$&'()*+,-./:=@_~".utf8))
+        var uri = "file://"
+        for byte in path.utf8 {
+            let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            uri += isAlphanumeric || kept.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        return uri
+    }
+
+    /// The entry's name: the MD5 of the URI, in lower-case hex, and `.png`.
+    public static func entryName(forURI uri: String) -> String {
+        Insecure.MD5.hash(data: Array(uri.utf8)).map { String(format: "%02x", $0) }.joined() + ".png"
+    }
+
+    /// Photo `path` as a thumbnail covering `side`×`side` px: from the cache when it holds a valid
+    /// entry large enough (as it is, up to the entry's size), else decoded from the file (and the
+    /// entry written). Failures are the decoder's, as without a cache.
+    public func thumbnail(path: String, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var info = stat()
+        guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return try ImageDecoder.decode(path: path, atLeast: (side, side))
+        }
+        let file = File(uri: Self.uri(ofPath: absolute), mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+        let name = Self.entryName(forURI: file.uri)
+        let size = Size.covering(side)
+        for candidate in Size.allCases where candidate.rawValue >= size.rawValue {
+            if let cached = read(root + "/" + candidate.folder + "/" + name, for: file, covering: side) { return cached }
+        }
+
+        let decoded: DecodedImage
+        do throws(ImageDecodeError) {
+            decoded = try ImageDecoder.decode(path: path, atLeast: (size.rawValue, size.rawValue))
+        } catch {
+            recordFailure(of: file, named: name)
+            throw error
+        }
+        // The standard's thumbnail fits in N×N: a wide photo goes in the size whose thumbnail still
+        // covers the square cell (x-large for a 16:9 photo in a 180 px cell). One too wide for any
+        // (a panorama) is not written.
+        let (long, short) = (max(decoded.image.width, decoded.image.height), min(decoded.image.width, decoded.image.height))
+        let target = Size.covering((side * long + short - 1) / short)
+        let fit = min(1, Double(target.rawValue) / Double(long))
+        let thumb = decoded.image.scaled(toWidth: max(1, Int((Double(decoded.image.width) * fit).rounded())),
+                                         height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
+        guard min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
+              !absolute.hasPrefix(root + "/"),
+              let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
+              let stored = try? ImageDecoder.decode(data: png) else {
+            return DecodedImage(image: ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
+                                format: decoded.format)
+        }
+        // Shown as the next launch will read it back: a first and a second run show the same pixels.
+        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format)
+    }
+
+    /// What the standard records of a photo file.
+    private struct File {
+        let uri: String
+        let mtime: Int
+        let size: Int
+    }
+
+    /// A valid entry at `entry` that covers `side` (or holds the whole photo).
+    private func read(_ entry: String, for file: File, covering side: Int) -> DecodedImage? {
+        guard let bytes = readFile(entry) else { return nil }
+        let text = PNGText.read(bytes)
+        guard text["Thumb::URI"] == file.uri, text["Thumb::MTime"].flatMap(Int.init) == file.mtime else {
+            if !text.isEmpty, text["Thumb::URI"] == nil { note("not a thumbnail by the standard: \(entry)") }
+            return nil   // stale (the photo changed) or another file's: written anew
+        }
+        if let recorded = text["Thumb::Size"].flatMap(Int.init), recorded != file.size { return nil }
+        guard let decoded = try? ImageDecoder.decode(data: bytes) else {
+            note("a damaged thumbnail in the cache: \(entry)")
+            return nil
+        }
+        let full = (width: text["Thumb::Image::Width"].flatMap(Int.init) ?? decoded.fullSize.width,
+                    height: text["Thumb::Image::Height"].flatMap(Int.init) ?? decoded.fullSize.height)
+        let image = decoded.image
+        guard min(image.width, image.height) >= min(side, full.width, full.height) else { return nil }
+        // As it is: the cell draws it scaled anyway, and a filter pass here would cost the warm grid its speed.
+        return DecodedImage(image: image, fullSize: full, format: decoded.format)
+    }
+
+    /// The bytes of a regular file, up to `maxEntryBytes`; nil for anything else.
+    private func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= Self.maxEntryBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return count == bytes.count ? bytes : nil
+    }
+
+    /// Writes the entry; returns its PNG bytes (nil when libpng refused; a cache that can't be written
+    /// still gives them).
+    private func write(_ thumb: PixelImage, of file: File, fullSize: (width: Int, height: Int), to folder: String,
+                       named name: String) -> [UInt8]? {
+        let text = [("Thumb::URI", file.uri), ("Thumb::MTime", String(file.mtime)), ("Thumb::Size", String(file.size)),
+                    ("Thumb::Image::Width", String(fullSize.width)), ("Thumb::Image::Height", String(fullSize.height)),
+                    ("Software", "PhotoZoomAnimator \(Version.string)")].map { (key: $0.0, value: $0.1) }
+        guard let png = PNGWriter.encode(thumb, text: text) else {
+            note("libpng could not encode a thumbnail")
+            return nil
+        }
+        store(png, in: root + "/" + folder, named: name)
+        return png
+    }
+
+    /// A failed photo's entry: a 1×1 PNG with its URI and time, as the standard's `fail` folder holds.
+    private func recordFailure(of file: File, named name: String) {
+        let text = [(key: "Thumb::URI", value: file.uri), (key: "Thumb::MTime", value: String(file.mtime)),
+                    (key: "Software", value: "PhotoZoomAnimator \(Version.string)")]
+        guard let png = PNGWriter.encode(PixelImage(width: 1, height: 1), text: text) else { return }
+        store(png, in: root + "/fail/photozoom-\(Version.string)", named: name)
+    }
+
+    /// Writes `bytes` to a temporary file in `folder` (made 0700 as needed) and renames it to `name`, 0600.
+    private func store(_ bytes: [UInt8], in folder: String, named name: String) {
+        guard makeFolders(folder) else { return note("cannot make the thumbnail folder \(folder): \(String(cString: strerror(errno)))") }
+        var template = Array((folder + "/.\(name).XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return note("cannot write in \(folder): \(String(cString: strerror(errno)))") }
+        let temporary = String(cString: template)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let complete = written == bytes.count && fchmod(fd, 0o600) == 0
+        let failure = errno
+        close(fd)
+        guard complete, rename(temporary, folder + "/" + name) == 0 else {
+            unlink(temporary)
+            return note("cannot write a thumbnail in \(folder): \(String(cString: strerror(complete ? errno : failure)))")
+        }
+    }
+
+    private func makeFolders(_ folder: String) -> Bool {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+
+    /// One debug line for each kind of problem (a full disk must not log a line a photo).
+    private func note(_ problem: String) {
+        let kind = String(problem.prefix { $0 != ":" })
+        if reported.first(kind) { logger.debug("thumbnail cache: \(problem)") }
+    }
+
+    private final class Problems: Sendable {
+        private let kinds = Mutex<Set<String>>([])
+        func first(_ kind: String) -> Bool { kinds.withLock { $0.insert(kind).inserted } }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import Imaging
+import Library
+import Pixels
+import Testing
+import TestSupport
+
+/// The freedesktop thumbnail cache, on real photos in a private cache folder.
+@Suite struct ThumbnailCacheTests {
+    let photos = try! TemporaryFolder()
+    let home = try! TemporaryFolder()
+    var root: String { home.path + "/thumbnails" }
+    var cache: ThumbnailCache { ThumbnailCache(root: root) }
+
+    func photo(_ name: String = "Kleiber_by_Lukas_Baubkus.jpg") throws -> String {
+        try photos.copy(TestImages.bundledFolder + "/" + name, as: name)
+    }
+
+    func entry(_ path: String, _ folder: String = "x-large") -> String {
+        root + "/" + folder + "/" + ThumbnailCache.entryName(forURI: ThumbnailCache.uri(ofPath: path))
+    }
+
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+    }
+
+    func mtime(_ path: String) -> Int {
+        var info = stat()
+        stat(path, &info)
+        return Int(info.st_mtim.tv_sec)
+    }
+
+    @Test func urisAreEscapedAsGLibEscapesThem() {
+        #expect(ThumbnailCache.uri(ofPath: "/home/me/a b/ü;x(1)+~.jpg") == "file:///home/me/a%20b/%C3%BC%3Bx(1)+~.jpg")
+        #expect(ThumbnailCache.entryName(forURI: "file:///home/jens/photos/me.png") == "c6ee772d9e49320e97ec29a7eb5b1697.png",
+                "the standard's own example")
+    }
+
+    @Test func theSizeFollowsTheCellInDevicePixels() {
+        #expect(ThumbnailCache.Size.covering(100) == .normal)
+        #expect(ThumbnailCache.Size.covering(180) == .large)
+        #expect(ThumbnailCache.Size.covering(360) == .xLarge)
+        #expect(ThumbnailCache.Size.covering(5000) == .xxLarge)
+    }
+
+    @Test func aMissingThumbnailIsWrittenByTheStandard() throws {
+        let path = try photo()
+        let decoded = try cache.thumbnail(path: path, covering: 180)
+        #expect(min(decoded.image.width, decoded.image.height) >= 180 && max(decoded.image.width, decoded.image.height) <= 512)
+        #expect(decoded.fullSize == (6028, 3391))
+
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: entry(path))))
+        let text = PNGText.read(bytes)
+        #expect(text["Thumb::URI"] == "file://" + path)
+        #expect(text["Thumb::MTime"] == String(mtime(path)))
+        #expect(text["Thumb::Size"] == String(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int))
+        #expect(text["Thumb::Image::Width"] == "6028" && text["Thumb::Image::Height"] == "3391")
+        #expect(text["Software"] == "PhotoZoomAnimator \(Version.string)")
+        let thumb = try ImageDecoder.decode(data: bytes).image
+        #expect(max(thumb.width, thumb.height) <= 512 && min(thumb.width, thumb.height) >= 180,
+                "a 16:9 photo: x-large, whose thumbnail covers the square cell (\(thumb.width)×\(thumb.height))")
+        #expect(mode(entry(path)) == 0o600 && mode(root + "/x-large") == 0o700 && mode(root) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos.path) == ["Kleiber_by_Lukas_Baubkus.jpg"],
+                "nothing written next to the photo")
+    }
+
+    @Test func theSecondLaunchShowsTheSamePixelsFromTheCache() throws {
+        let path = try photo()
+        let cold = try cache.thumbnail(path: path, covering: 180).image
+        let written = mtime(entry(path))
+        let warm = try ThumbnailCache(root: root).thumbnail(path: path, covering: 180).image
+        #expect(warm.width == cold.width && warm.height == cold.height)
+        #expect(memcmp(warm.bytes, cold.bytes, cold.stride * cold.height) == 0)
+        #expect(mtime(entry(path)) == written, "read, not written again")
+    }
+
+    /// A thumbnail another program wrote (here: a plain red one) is used as it is.
+    @Test func aThumbnailAnotherProgramWroteIsUsed() throws {
+        let path = try photo()
+        try writeForeign(for: path, mtime: mtime(path))
+        let decoded = try cache.thumbnail(path: path, covering: 180)
+        #expect(decoded.image.pixel(x: 5, y: 5) == 0xFFFF_0000)
+        #expect(decoded.fullSize == (6028, 3391), "the size its text gives")
+    }
+
+    @Test func aStaleThumbnailIsReplaced() throws {
+        let path = try photo()
+        try writeForeign(for: path, mtime: mtime(path) - 60)
+        let decoded = try cache.thumbnail(path: path, covering: 180)
+        #expect(decoded.image.pixel(x: 5, y: 5) != 0xFFFF_0000, "the photo itself")
+        let text = PNGText.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: entry(path)))))
+        #expect(text["Thumb::MTime"] == String(mtime(path)))
+    }
+
+    @Test func brokenOrForeignEntriesArePassedOver() throws {
+        let path = try photo()
+        let name = (entry(path) as NSString).lastPathComponent
+        try home.write("thumbnails/x-large/" + name, Array("not a png at all".utf8))
+        #expect(try cache.thumbnail(path: path, covering: 180).image.width >= 180)
+        try home.write("thumbnails/x-large/" + name, PNGWriter.encode(TestImages.solid(width: 512, height: 288, argb: 0xFFFF_0000))!)
+        #expect(try cache.thumbnail(path: path, covering: 180).image.pixel(x: 5, y: 5) != 0xFFFF_0000)
+    }
+
+    @Test func aCacheThatCannotBeWrittenStillGivesThePhoto() throws {
+        let path = try photo()
+        let blocked = try home.write("not-a-folder", [1, 2, 3])
+        let decoded = try ThumbnailCache(root: blocked + "/thumbnails").thumbnail(path: path, covering: 180)
+        #expect(min(decoded.image.width, decoded.image.height) >= 180 && max(decoded.image.width, decoded.image.height) <= 512)
+    }
+
+    @Test func aFileThatFailsFailsAsWithoutACacheAndIsRecorded() throws {
+        let path = try photos.write("notes.jpg", Array("hello".utf8))
+        #expect(throws: ImageDecodeError.unknownFormat) { try cache.thumbnail(path: path, covering: 180) }
+        let failed = entry(path, "fail/photozoom-\(Version.string)")
+        #expect(PNGText.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: failed))))["Thumb::URI"] == "file://" + path)
+        #expect(throws: ImageDecodeError.unreadable("no such file")) {
+            try cache.thumbnail(path: photos.path + "/gone.jpg", covering: 180)
+        }
+    }
+
+    private func writeForeign(for path: String, mtime: Int) throws {
+        let red = TestImages.solid(width: 512, height: 288, argb: 0xFFFF_0000)
+        let png = PNGWriter.encode(red, text: [(key: "Thumb::URI", value: ThumbnailCache.uri(ofPath: path)),
+                                               (key: "Thumb::MTime", value: String(mtime)),
+                                               (key: "Thumb::Image::Width", value: "6028"),
+                                               (key: "Thumb::Image::Height", value: "3391"),
+                                               (key: "Software", value: "another viewer")])!
+        try home.write("thumbnails/x-large/" + (entry(path) as NSString).lastPathComponent, png)
+    }
+}
