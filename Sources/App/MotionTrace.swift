@@ -19,6 +19,8 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let velocity: [Double]?
     /// The open page's zoom, × fit (1: fit), in the viewer.
     public let zoom: Double?
+    /// The viewer's page (the photo's index), or the one it is sliding to.
+    public let page: Int?
     /// Whether something was animating at this tick: the loop then ticks again one frame interval on.
     public let animating: Bool
     /// The grid's scroll offset, points.

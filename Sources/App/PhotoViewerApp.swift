@@ -209,6 +209,7 @@ public final class PhotoViewerApp {
             translation: drag?.translation.traceArray,
             velocity: drag?.velocity.traceArray,
             zoom: navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 },
+            page: navigator.viewer?.index,
             animating: isAnimating,
             gridOffset: (grid.scrollOffset * 1000).rounded() / 1000,
             imagePixels: photo?.image.map { [$0.width, $0.height] })

@@ -16,8 +16,10 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public static let pageGap = 10.0
     /// A release faster than this toward a page turns to it, px/s.
     public static let turnVelocity = 500.0
-    /// The page settles with this spring.
+    /// The page settles with this spring after a swipe (it takes over the finger's speed).
     public static let settle = Motion.spring(response: 0.4, dampingRatio: 1)
+    /// A key slides the next page in with this curve: a quarter of a second, as Loupe's arrows do.
+    public static let keySlide = Motion.curve(.easeOut, duration: 0.25)
 
     public let root = Node(name: "viewer")
     /// The photo on the current page (or the one the pager is settling to).
@@ -181,17 +183,17 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         turn(to: min(max(target, 0), count - 1), velocity: -velocity)
     }
 
-    /// Left / Right keys: the same settling spring, from rest.
+    /// Left / Right keys: the next page slides in (`keySlide`); a key pressed again while it slides
+    /// goes on to the page after it.
     public func page(by step: Int) {
-        guard !isPaging else { return }
-        turn(to: min(max(index + step, 0), count - 1), velocity: 0)
+        turn(to: min(max(index + step, 0), count - 1), velocity: 0, with: PhotoViewerScreen.keySlide)
     }
 
-    private func turn(to target: Int, velocity: Double) {
+    private func turn(to target: Int, velocity: Double, with motion: Motion = PhotoViewerScreen.settle) {
         index = target
         titleLabel.text?.string = photoName
         layOutPages()
-        animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: PhotoViewerScreen.settle,
+        animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: motion,
                          initialVelocity: velocity) { [weak self] end in
             guard let self, end == .finished else { return }
             // The pages left behind are back at fit when they come into view again.

@@ -29,6 +29,10 @@ struct WindowBench {
         key q
         """
 
+    /// Opens a photo, and turns pages with the keys: three forward, one back.
+    static let pageTurns = "tap 437 180\nwait 900\n" + String(repeating: "key Right\nwait 800\n", count: 3)
+        + "key Left\nwait 800\nkey q\n"
+
     /// Waits for the first screen, and quits.
     static let launch = "wait 200\nkey q\n"
 
@@ -60,6 +64,7 @@ struct WindowBench {
         let animating: Bool
         let translation: [Double]?
         let imagePixels: [Int]?
+        let page: Int?
         let drawMs: Double?
         let presentMs: Double?
     }

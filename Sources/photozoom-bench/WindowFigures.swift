@@ -36,6 +36,9 @@ enum WindowFigures {
         row("present", pacing.present)
 
         let sharp = tapToSharp(walk.trace, fitWidth: 1440)
+        let turns = pageTurnsSettled(try bench.play(WindowBench.pageTurns).trace, fitWidth: 1440)
+        print(String(format: "\npage turns with the keys, from the key's frame to rest and sharp: %@ ms",
+                     turns.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-cache-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let cold = try bench.play(WindowBench.launch, cacheHome: cache)
@@ -53,12 +56,27 @@ enum WindowFigures {
             ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
             ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
             ("tap_to_sharp_ms", sharp.ms),
+            ("page_turn_settled_ms", turns.max() ?? .nan),
             ("first_photo_ms", single.milliseconds("photo sharp on screen")),
             ("grid_cold_ms", cold.milliseconds("grid complete")),
             ("grid_warm_ms", warm.milliseconds("grid complete")),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
         ]
+    }
+
+    /// For each page turn: from the first frame on the new page (the frame the key moved) to the
+    /// first frame at rest drawn from a decode of at least 90 % of the fit width, ms.
+    static func pageTurnsSettled(_ trace: [WindowBench.Frame], fitWidth: Int) -> [Double] {
+        var turns: [Double] = []
+        for (i, frame) in trace.enumerated() where i > 0 && frame.page != nil && trace[i - 1].page != nil
+            && frame.page != trace[i - 1].page {
+            guard let rest = trace[i...].first(where: {
+                !$0.animating && ($0.imagePixels?[0] ?? 0) * 10 >= fitWidth * 9
+            }) else { continue }
+            turns.append((rest.time - frame.time) * 1000)
+        }
+        return turns
     }
 
     /// From the first frame of the zoom-in to the first frame drawn from an image at least 90 % of

@@ -87,6 +87,27 @@ import TestSupport
         #expect(app.grid.selectedIndex == 2)
     }
 
+    /// A key slides the next page in within a quarter of a second; a second key while it slides
+    /// goes on to the page after it.
+    @Test func aKeySlidesThePageInAQuarterOfASecond() {
+        open(2)
+        _ = app.handle(.key(name: "Right", modifiers: []))
+        var frames = 0
+        while app.isAnimating {
+            clock.advanceFrame()
+            app.tick()
+            frames += 1
+        }
+        #expect(frames <= 16, "\(frames) frames at 60 Hz")
+        #expect(app.viewer?.pagingOffset == 3.0 * 410 && app.grid.selectedIndex == 3)
+
+        _ = app.handle(.key(name: "Right", modifiers: []))
+        for _ in 0..<5 { clock.advanceFrame(); app.tick() }
+        _ = app.handle(.key(name: "Right", modifiers: []))
+        app.settle(stepping: clock)
+        #expect(app.viewer?.index == 5 && app.viewer?.pagingOffset == 5.0 * 410)
+    }
+
     /// Paging from the end of one row to the start of the next, then back to a cell that had
     /// scrolled out of view: the photo lands on the cell where it is, fully visible.
     @Test func flyBackLandsOnTheCurrentPhotosCell() throws {
