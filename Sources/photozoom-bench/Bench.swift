@@ -69,6 +69,7 @@ enum Bench {
         benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)
         figures.append(("memcpy_floor_ms", report("copy one 1920x1080 frame (memcpy: the memory floor)", runs: 60,
                                                   FrameCopy(width: 1920, height: 1080).copy)))
+        report("copy one 2560x1600 frame (the floor at 2x)", runs: 60, FrameCopy(width: 2560, height: 1600).copy)
 
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")

@@ -33,6 +33,13 @@ struct WindowBench {
     static let pageTurns = "tap 437 180\nwait 900\n" + String(repeating: "key Right\nwait 800\n", count: 3)
         + "key Left\nwait 800\nkey q\n"
 
+    /// Opens and closes the same photo `count` times, by turns with Escape and with a pull.
+    static func openAndClose(_ count: Int) -> String {
+        let escape = "tap 437 180\nwait 650\nkey Escape\nwait 400\n"
+        let pull = "tap 437 180\nwait 650\ndown 960 500\nmove 960 900 250\nup\nwait 450\n"
+        return String(repeating: escape + pull, count: count / 2) + "key q\n"
+    }
+
     /// Waits for the first screen, and quits.
     static let launch = "wait 200\nkey q\n"
 
@@ -45,6 +52,8 @@ struct WindowBench {
         let trace: [Frame]
         let peakRSSMiB: Double
         let finalRSSMiB: Double
+        /// The window process's RSS, MiB, every 50 ms from launch.
+        let rssSamples: [Double]
         /// What `--verbose` logged.
         let log: String
 
@@ -87,9 +96,9 @@ struct WindowBench {
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
         try process.run()
-        var peak = 0.0, last = 0.0
+        var samples: [Double] = []
         while process.isRunning {
-            if let rss = Self.rssMiB(process.processIdentifier) { last = rss; peak = max(peak, rss) }
+            if let rss = Self.rssMiB(process.processIdentifier) { samples.append(rss) }
             usleep(50_000)
         }
         guard process.terminationStatus == 0 else {
@@ -99,7 +108,8 @@ struct WindowBench {
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let frames = try lines.map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
         let log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        return Run(trace: frames, peakRSSMiB: peak, finalRSSMiB: last, log: log)
+        return Run(trace: frames, peakRSSMiB: samples.max() ?? .nan, finalRSSMiB: samples.last ?? .nan, rssSamples: samples,
+                   log: log)
     }
 
     static func rssMiB(_ pid: Int32) -> Double? {

@@ -48,6 +48,12 @@ enum WindowFigures {
                      photoCount, cold.milliseconds("grid complete"), warm.milliseconds("grid complete")))
         print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms", single.milliseconds("photo sharp on screen")))
         let browse = try bench.play(WindowBench.browse(photoCount))
+        let cycles = try bench.play(WindowBench.openAndClose(150))
+        // 20 cycles in (1.3 s a cycle, 20 samples a second), and the last 20.
+        let early = cycles.rssSamples.prefix(20 * 26).suffix(20 * 26).max() ?? .nan
+        let late = cycles.rssSamples.suffix(20 * 26).max() ?? .nan
+        print(String(format: "RSS opening and closing a photo 150 times: %.0f MiB after 20 cycles, %.0f MiB over the last 20, %.0f MiB at most",
+                     early, late, cycles.peakRSSMiB))
         print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
         return [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
@@ -62,6 +68,7 @@ enum WindowFigures {
             ("grid_warm_ms", warm.milliseconds("grid complete")),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
+            ("rss_open_close150_mib", cycles.peakRSSMiB),
         ]
     }
 
