@@ -43,11 +43,13 @@ import TestSupport
     func fitWidth(_ app: PhotoViewerApp) -> Double { app.viewer!.fitFrame.width * app.pixelScale }
 
     @Test func aPressStartsTheDecodeSoThePhotoFliesSharpFromTheStart() throws {
-        let queue = DecodeQueue(decode: TestDecoders.memoizing)
+        let gate = Gate()
+        let queue = DecodeQueue(decode: gate.decode)
         let (app, kleiber) = app(queue: queue)
         let cell = app.cellFrame(kleiber).center
         _ = app.handle(.pointerDown(at: cell, button: 1, time: 1000))
         #expect(queue.isPending(.photo, index: kleiber), "asked for at the press, before any tap")
+        gate.release()
         app.waitForLoads()
         _ = app.handle(.pointerUp(at: cell, button: 1, time: 1050))
         let flying = try #require(copy(app)?.image)
