@@ -4,7 +4,8 @@ import Logging
 
 /// Which grid thumbnails are decoded: the cells in view first, then a screen above and below; the
 /// ones far out of sight are let go (and requests passed by on a fling withdrawn), so memory
-/// follows the window, not the folder. A file that fails is reported once and not tried again.
+/// follows the window, not the folder. A file that fails is reported once and not tried again. A
+/// placeholder (a photo's embedded EXIF thumbnail) shows in its cell until the thumbnail arrives.
 final class GridThumbnails {
     /// Thumbnails are decoded to cover this many points a side: the largest grid cell.
     static let side = GridLayout.maxCell
@@ -56,6 +57,7 @@ final class GridThumbnails {
         }
         for i in requested where !kept.contains(i) {
             queue.withdraw(.thumbnail, index: i)
+            grid.setThumbnail(.loading, at: i)   // it may show a placeholder
             states[i] = .none
             requested.remove(i)
         }
@@ -67,14 +69,25 @@ final class GridThumbnails {
     /// Whether every cell in view shows its thumbnail (or its ⚠).
     var isViewComplete: Bool { grid.indices(withinScreens: 0).allSatisfy { states[$0] == .loaded || states[$0] == .failed } }
 
-    /// Whether any thumbnail is in.
-    var hasAny: Bool { !loaded.isEmpty }
+    /// Whether every cell in view shows a picture, if only a placeholder (or its ⚠).
+    var isViewFilled: Bool {
+        grid.indices(withinScreens: 0).allSatisfy { grid.cell(at: $0).image != nil || states[$0] == .failed }
+    }
+
+    /// Whether any cell shows a picture, if only a placeholder.
+    var hasAny: Bool { !loaded.isEmpty || requested.contains { grid.cell(at: $0).image != nil } }
 
     /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
     func applyFinished() -> Bool {
         let results = queue.takeFinished(.thumbnail)
         for result in results {
             let i = result.index
+            if result.isPlaceholder {
+                if case .requested = states[i], case .success(let image) = result.outcome {
+                    grid.setThumbnail(.loaded(image), at: i)
+                }
+                continue
+            }
             requested.remove(i)
             switch result.outcome {
             case .success(let image):

@@ -99,6 +99,7 @@ public final class PhotoViewerApp {
     public var milestones: Set<LaunchMilestone> {
         var reached: Set<LaunchMilestone> = []
         if thumbnails.hasAny || viewer?.image != nil { reached.insert(.firstPhoto) }
+        if viewer == nil, thumbnails.isViewFilled { reached.insert(.gridFilled) }
         if viewer == nil, thumbnails.isViewComplete { reached.insert(.gridComplete) }
         if let viewer, let image = viewer.image, Double(image.width) >= 0.9 * viewer.fitFrame.width * pixelScale {
             reached.insert(.photoSharp)

@@ -9,6 +9,10 @@ import Pixels
 /// lowered CPU priority, and `concurrencyLimit` lets fewer of them start work while something moves,
 /// so that on a 2-core machine a frame keeps a core. Results wait until their owner takes them;
 /// `wake` tells the frame loop that some arrived.
+///
+/// A thumbnail is first looked for where it costs no decode (the thumbnail cache, then the photo's
+/// embedded EXIF thumbnail as a placeholder), for every waiting thumbnail of a priority before any
+/// of them is decoded: the grid fills with something at once, and sharpens as the decodes arrive.
 public final class DecodeQueue: Sendable {
     public enum Priority: Int, Comparable, Sendable {
         case openPhoto, neighbour, visible, prefetch
@@ -26,7 +30,20 @@ public final class DecodeQueue: Sendable {
         public let outcome: Swift.Result<PixelImage, ImageDecodeError>
         /// The photo's full upright size, px (the image may be a reduced decode of it).
         public let fullSize: PixelSize?
+        /// A stand-in (the embedded EXIF thumbnail) to show until the result proper arrives.
+        public let isPlaceholder: Bool
     }
+
+    /// What a look at a thumbnail finds before any decode.
+    public enum Peek: Sendable {
+        /// The thumbnail itself (from the cache): no decode needed.
+        case thumbnail(DecodedImage)
+        /// Something to show until the thumbnail is decoded.
+        case placeholder(PixelImage)
+    }
+
+    /// Looks for photo `path`'s thumbnail covering a side, px, without decoding the photo.
+    public typealias PeekAtThumbnail = @Sendable (String, Int) -> Peek?
 
     /// Decodes the file at a path, covering a size, px (nil: full size).
     public typealias Decode = @Sendable (String, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage
@@ -42,6 +59,10 @@ public final class DecodeQueue: Sendable {
         var priority: Priority
         /// Arrival order, so that equal priorities go first come, first served.
         let order: Int
+        /// Whether the cheap look (`peek`) was had; a thumbnail's comes before any decode of its priority.
+        var peeked: Bool
+        /// Withdrawn while it ran: not queued again after its look.
+        var isWithdrawn = false
         func isSame(as other: Job) -> Bool {
             purpose == other.purpose && index == other.index && covering == other.covering
         }
@@ -58,18 +79,25 @@ public final class DecodeQueue: Sendable {
         var stopped = false
         let decode: Decode
         let decodeThumbnail: Decode
+        let peek: PeekAtThumbnail
         let wake: @Sendable () -> Void
 
-        init(limit: Int, decode: @escaping Decode, decodeThumbnail: @escaping Decode, wake: @escaping @Sendable () -> Void) {
+        init(limit: Int, decode: @escaping Decode, decodeThumbnail: @escaping Decode, peek: @escaping PeekAtThumbnail,
+             wake: @escaping @Sendable () -> Void) {
             self.limit = limit
             self.decode = decode
             self.decodeThumbnail = decodeThumbnail
+            self.peek = peek
             self.wake = wake
         }
 
         func work() {
             ThreadPriority.lowerCurrentThread(by: DecodeQueue.niceness)
             while let job = next() {
+                if !job.peeked {
+                    look(job)
+                    continue
+                }
                 let outcome: Swift.Result<PixelImage, ImageDecodeError>
                 var fullSize: PixelSize?
                 do throws(ImageDecodeError) {
@@ -82,11 +110,37 @@ public final class DecodeQueue: Sendable {
                 condition.withLock {
                     running.removeAll { $0.isSame(as: job) }
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
-                                           outcome: outcome, fullSize: fullSize))
+                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false))
                     condition.broadcast()
                 }
                 wake()
             }
+        }
+
+        /// The cheap look: a cached thumbnail finishes the job; otherwise it waits again for its
+        /// decode, with the placeholder (if any) delivered meanwhile.
+        private func look(_ job: Job) {
+            let found = peek(job.path, max(job.covering.width, job.covering.height))
+            condition.withLock {
+                guard let at = running.firstIndex(where: { $0.isSame(as: job) }) else { return }
+                var again = running.remove(at: at)
+                switch found {
+                case .thumbnail(let decoded):
+                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                                           outcome: .success(decoded.image),
+                                           fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
+                                           isPlaceholder: false))
+                case .placeholder(let image):
+                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                                           outcome: .success(image), fullSize: nil, isPlaceholder: true))
+                    fallthrough
+                case nil:
+                    again.peeked = true
+                    if !again.isWithdrawn { queued.append(again) }
+                }
+                condition.broadcast()
+            }
+            if found != nil { wake() }
         }
 
         /// The most wanted job, once fewer than `limit` run; nil when stopped.
@@ -94,7 +148,8 @@ public final class DecodeQueue: Sendable {
             condition.withLock {
                 while !stopped && (queued.isEmpty || running.count >= limit) { condition.wait() }
                 guard !stopped, let best = queued.indices.min(by: {
-                    (queued[$0].priority, queued[$0].order) < (queued[$1].priority, queued[$1].order)
+                    (queued[$0].priority, queued[$0].peeked ? 1 : 0, queued[$0].order)
+                        < (queued[$1].priority, queued[$1].peeked ? 1 : 0, queued[$1].order)
                 }) else { return nil }
                 let job = queued.remove(at: best)
                 running.append(job)
@@ -107,19 +162,25 @@ public final class DecodeQueue: Sendable {
     public let threadCount: Int
 
     /// `threads` workers (one a core by default); `decode` reads a file (tests pass a memoizing one);
-    /// grid thumbnails come through `thumbnails`, the freedesktop cache, when there is one.
+    /// grid thumbnails come through `thumbnails`, the freedesktop cache, when there is one, and
+    /// `placeholders` shows embedded EXIF thumbnails until they are decoded.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(path: path, atLeast: size) },
                 thumbnails: ThumbnailCache? = nil,
+                placeholders: Bool = true,
                 wake: @escaping @Sendable () -> Void = {}) {
         threadCount = max(1, threads)
         var decodeThumbnail = decode
         if let cache = thumbnails {
             decodeThumbnail = { path, size throws(ImageDecodeError) -> DecodedImage in
-                try cache.thumbnail(path: path, covering: max(size?.width ?? 0, size?.height ?? 0))
+                try cache.make(path: path, covering: max(size?.width ?? 0, size?.height ?? 0))
             }
         }
-        let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, wake: wake)
+        let peek: PeekAtThumbnail = { path, side in
+            if let cached = thumbnails?.lookup(path: path, covering: side) { return .thumbnail(cached) }
+            return placeholders ? EmbeddedThumbnail.read(path: path).map(Peek.placeholder) : nil
+        }
+        let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake)
         self.shared = shared
         for i in 0..<threadCount {
             let thread = Thread { shared.work() }
@@ -155,8 +216,12 @@ public final class DecodeQueue: Sendable {
         shared.condition.withLock {
             shared.arrivals += 1
             let job = Job(purpose: purpose, index: index, path: path, covering: covering, priority: priority,
-                          order: shared.arrivals)
-            if shared.running.contains(where: { $0.isSame(as: job) }) { return }
+                          order: shared.arrivals, peeked: purpose == .photo)
+            if let running = shared.running.firstIndex(where: { $0.isSame(as: job) }) {
+                shared.running[running].priority = min(shared.running[running].priority, priority)
+                shared.running[running].isWithdrawn = false
+                return
+            }
             if let waiting = shared.queued.firstIndex(where: { $0.isSame(as: job) }) {
                 shared.queued[waiting].priority = min(shared.queued[waiting].priority, priority)
                 return
@@ -168,7 +233,12 @@ public final class DecodeQueue: Sendable {
 
     /// Drops the waiting requests of `purpose` for photo `index` (a decode under way still delivers).
     public func withdraw(_ purpose: Purpose, index: Int) {
-        shared.condition.withLock { shared.queued.removeAll { $0.purpose == purpose && $0.index == index } }
+        shared.condition.withLock {
+            shared.queued.removeAll { $0.purpose == purpose && $0.index == index }
+            for i in shared.running.indices where shared.running[i].purpose == purpose && shared.running[i].index == index {
+                shared.running[i].isWithdrawn = true
+            }
+        }
     }
 
     /// The results for `purpose` that arrived since the last call, in arrival order.

@@ -68,21 +68,27 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// Photo `path` as a thumbnail covering `side`×`side` px: from the cache when it holds a valid
-    /// entry large enough (as it is, up to the entry's size), else decoded from the file (and the
-    /// entry written). Failures are the decoder's, as without a cache.
+    /// entry large enough, else decoded from the file (and the entry written).
     public func thumbnail(path: String, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var info = stat()
-        guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return try ImageDecoder.decode(path: path, atLeast: (side, side))
-        }
-        let file = File(uri: Self.uri(ofPath: absolute), mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
-        let name = Self.entryName(forURI: file.uri)
-        let size = Size.covering(side)
-        for candidate in Size.allCases where candidate.rawValue >= size.rawValue {
+        if let cached = lookup(path: path, covering: side) { return cached }
+        return try make(path: path, covering: side)
+    }
+
+    /// The valid entry for photo `path` that covers `side`×`side` px (as it is, up to the entry's
+    /// size); nil when the cache has none.
+    public func lookup(path: String, covering side: Int) -> DecodedImage? {
+        guard let (file, name) = entry(for: path) else { return nil }
+        for candidate in Size.allCases where candidate.rawValue >= Size.covering(side).rawValue {
             if let cached = read(root + "/" + candidate.folder + "/" + name, for: file, covering: side) { return cached }
         }
+        return nil
+    }
 
+    /// Photo `path` decoded from the file as a thumbnail covering `side`×`side` px, and its entry
+    /// written. Failures are the decoder's, as without a cache (and recorded under `fail/`).
+    public func make(path: String, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
+        guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(path: path, atLeast: (side, side)) }
+        let size = Size.covering(side)
         let decoded: DecodedImage
         do throws(ImageDecodeError) {
             decoded = try ImageDecoder.decode(path: path, atLeast: (size.rawValue, size.rawValue))
@@ -99,7 +105,7 @@ public struct ThumbnailCache: Sendable {
         let thumb = decoded.image.scaled(toWidth: max(1, Int((Double(decoded.image.width) * fit).rounded())),
                                          height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
         guard min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
-              !absolute.hasPrefix(root + "/"),
+              !file.path.hasPrefix(root + "/"),
               let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png) else {
             return DecodedImage(image: ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
@@ -111,9 +117,20 @@ public struct ThumbnailCache: Sendable {
 
     /// What the standard records of a photo file.
     private struct File {
+        /// Absolute.
+        let path: String
         let uri: String
         let mtime: Int
         let size: Int
+    }
+
+    /// The record of the regular file at `path`, and its entry's name.
+    private func entry(for path: String) -> (File, String)? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var info = stat()
+        guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let uri = Self.uri(ofPath: absolute)
+        return (File(path: absolute, uri: uri, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size)), Self.entryName(forURI: uri))
     }
 
     /// A valid entry at `entry` that covers `side` (or holds the whole photo).

@@ -106,8 +106,9 @@ final class ScaledImageCache {
         return any
     }
 
-    /// The copy to draw `image` from at `targetWidth`×`targetHeight` device pixels.
-    func level(for image: PixelImage, targetWidth: Double, targetHeight: Double) -> Choice {
+    /// The copy to draw `image` from at `targetWidth`×`targetHeight` device pixels. `exact` makes a
+    /// missing level there and then, even with a builder (an exported frame is never a stand-in).
+    func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, exact: Bool = false) -> Choice {
         var k = 0
         while Double(image.width >> (k + 1)) >= targetWidth, Double(image.height >> (k + 1)) >= targetHeight,
               image.width >> (k + 1) > 0, image.height >> (k + 1) > 0 {
@@ -127,7 +128,7 @@ final class ScaledImageCache {
         }
         entry.lastUse = draw
         if let level = entry.levels[k] { return Choice(level: level, isStandIn: false) }
-        guard let builder else {
+        guard let builder, !exact else {
             let made = Level(ScaledImageCache.makeLevel(k, of: image))
             entry.levels[k] = made
             copiedBytes += made.image.stride * made.image.height

@@ -8,6 +8,8 @@ import SceneGraph
 /// screenshot is exactly what the window shows.
 public final class SceneRenderer {
     let cache: ScaledImageCache
+    /// Set while `render` draws: an exported frame makes its missing levels in place.
+    private var isExporting = false
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
     public init(levels: LevelMaking = .inPlace) {
@@ -34,8 +36,10 @@ public final class SceneRenderer {
     }
 
     /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
-    /// pixels to a point.
+    /// pixels to a point. The image is exact: no level stands in for one still being made.
     public func render(_ root: Node, width: Int, height: Int, scale: Double = 1) -> PixelImage {
+        isExporting = true
+        defer { isExporting = false }
         let image = PixelImage(width: width, height: height)
         let surface = image.makeCairoSurface()
         let cr = cairo_create(surface)!
@@ -161,7 +165,7 @@ public final class SceneRenderer {
         cairo_user_to_device_distance(cr, &dw, &dh)
         cairo_user_to_device_distance(cr, &ew, &eh)
         let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
-                                 targetHeight: (ew * ew + eh * eh).squareRoot())
+                                 targetHeight: (ew * ew + eh * eh).squareRoot(), exact: isExporting)
         let level = choice.level
 
         cairo_save(cr)

@@ -5,8 +5,15 @@ import Pixels
 
 /// A folder of large, distinct camera-sized JPEGs made from the bundled photos, as the window
 /// figures need: each source is scaled to cover `width`×`height`, and each copy is tinted and
-/// mirrored its own way so that no two files decode to the same picture.
+/// mirrored its own way so that no two files decode to the same picture. Like a camera's, each
+/// file carries a 160×120 EXIF thumbnail.
 enum PhotoFolder {
+    /// Whether `folder` holds `count` files made as `make` makes them now.
+    static func isMade(count: Int, in folder: String) -> Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder).count) == count
+            && EmbeddedThumbnail.read(path: folder + "/IMG_0001.jpg") != nil
+    }
+
     static func make(count: Int, width: Int, height: Int, from sources: [String], in folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let bases = sources.compactMap { path -> PixelImage? in
@@ -21,7 +28,8 @@ enum PhotoFolder {
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let picture = variant(of: bases[i % bases.count], number: i)
             let path = folder + String(format: "/IMG_%04d.jpg", i + 1)
-            guard let bytes = JPEGEncoder.encode(picture, quality: 90),
+            let thumbnail = picture.scaled(toWidth: 160, height: 160 * picture.height / picture.width)
+            guard let bytes = JPEGEncoder.encode(picture, quality: 90, exif: ExifBlock(thumbnailJPEG: JPEGEncoder.encode(thumbnail))),
                   FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return failures.add(path) }
         }
         if let failed = failures.first { throw BenchError("could not write \(failed)") }

@@ -1,7 +1,9 @@
+import Dispatch
 import Library
 import Animation
 import Foundation
 import Geometry
+import Imaging
 import Input
 import Pixels
 import Rendering
@@ -39,6 +41,37 @@ import TestSupport
         let app = makeApp([bundled], size: Size(width: 400, height: 700))
         #expect(app.grid.layout.columns == 4)
         try assertSnapshot(render(app), named: "grid-400x700")
+    }
+
+    /// Camera files show their embedded EXIF thumbnails at once, while the thumbnails proper are
+    /// still being decoded; each decode then replaces its placeholder.
+    @Test func cameraThumbnailsStandInUntilTheDecodesArrive() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<3 {
+            try folder.write("camera\(i).jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
+                                                              thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
+        }
+        let decodes = DispatchSemaphore(value: 0)
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([folder.path]).photos, size: Size(width: 640, height: 480),
+                                 emptyMessage: "", queue: DecodeQueue(decode: { path, size throws(ImageDecodeError) in
+                                     decodes.wait()
+                                     return try TestDecoders.memoizing(path, size)
+                                 }), clock: clock)
+        for _ in 0..<500 where (0..<3).contains(where: { app.grid.cell(at: $0).image == nil }) {
+            usleep(10_000)
+            app.applyFinishedLoads()
+        }
+        for i in 0..<3 { #expect(app.grid.cell(at: i).image?.width == 160, "cell \(i) shows the camera's thumbnail") }
+        #expect(!app.isSettled, "the thumbnails proper are still to come")
+        #expect(app.milestones == [.firstPhoto, .gridFilled])
+        for _ in 0..<3 { decodes.signal() }
+        app.settle(stepping: clock)
+        #expect(app.milestones == [.firstPhoto, .gridFilled, .gridComplete])
+        for i in 0..<3 {
+            let image = try #require(app.grid.cell(at: i).image)
+            #expect(image.width != 160 && image.pixel(x: image.width / 4, y: image.height / 4) == 0xFF80_8080, "cell \(i): the photo")
+        }
     }
 
     @Test func badFilesGetAPlaceholderAndOneLineEach() throws {

@@ -114,4 +114,36 @@ import TestSupport
         #expect(image.width >= 1440 && image.height >= 810 && image.width < 1500)
         #expect(result.fullSize == PixelSize(width: 6028, height: 3391))
     }
+
+    /// Camera files with embedded thumbnails: every waiting thumbnail of a priority shows its
+    /// placeholder before any of them is decoded, and the decode replaces it.
+    @Test func placeholdersComeFirstForEveryCellThenTheDecodes() throws {
+        let folder = try TemporaryFolder()
+        let paths = try (0..<3).map { i in
+            try folder.write("camera\(i).jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
+                                                              thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
+        }
+        let recorder = Recorder(holdFirst: true)
+        let queue = DecodeQueue(threads: 1, decode: recorder.decode)
+        for (i, path) in paths.enumerated() { queue.request(.thumbnail, index: i, path: path, covering: size, priority: .visible) }
+        while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
+        let early = queue.takeFinished(.thumbnail)
+        #expect(early.map(\.index) == [0, 1, 2] && early.allSatisfy(\.isPlaceholder), "all three before the first decode ends")
+        #expect(try early.map { try $0.outcome.get().width } == [160, 160, 160])
+        recorder.gate.signal()
+        queue.waitUntilIdle()
+        let decoded = queue.takeFinished(.thumbnail)
+        #expect(decoded.map(\.index) == [0, 1, 2] && decoded.allSatisfy { !$0.isPlaceholder })
+        #expect(try decoded.map { try $0.outcome.get().width } == [16, 16, 16])
+    }
+
+    @Test func placeholdersCanBeTurnedOff() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("camera.jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
+                                                                    thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
+        let queue = DecodeQueue(threads: 1, decode: Recorder(holdFirst: false).decode, placeholders: false)
+        queue.request(.thumbnail, index: 0, path: path, covering: size, priority: .visible)
+        queue.waitUntilIdle()
+        #expect(queue.takeFinished(.thumbnail).map(\.isPlaceholder) == [false])
+    }
 }

@@ -205,6 +205,18 @@ import SceneGraph
         #expect(!exact.isStandIn && exact.level.image.width == 250 && exact.level.image.pixel(x: 10, y: 10) == 0xFF12_3456)
     }
 
+    /// A screenshot from the window's renderer is exact from the first frame: no stand-in drawn
+    /// with the cheap filter while the worker still makes the level.
+    @Test func anExportedFrameNeverDrawsAStandIn() throws {
+        let root = scene(Size(width: 120, height: 90))
+        let photo = Node(name: "photo", frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        photo.image = try TestImages.fixture("rgb8.png").scaled(toWidth: 1000, height: 750)
+        root.addChild(photo)
+        let window = SceneRenderer(levels: .inBackground(wake: {}))
+        let exported = window.render(root, width: 120, height: 90)
+        #expect(PixelComparison(exported, renderer.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
+    }
+
     @Test func smallSceneSnapshot() throws {
         let root = scene(Size(width: 160, height: 120))
         root.backgroundColor = Color(hex: 0xF2F2F7)

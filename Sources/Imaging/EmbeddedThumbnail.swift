@@ -1,0 +1,67 @@
+import Glibc
+import Pixels
+
+/// The small JPEG a camera stores in a photo's EXIF block (IFD1): readable from the first few
+/// kilobytes of the file, so it can stand in for the grid thumbnail at once while the photo itself
+/// is decoded. It is turned upright by the photo's own orientation, and the black bars a camera adds
+/// to fit a wide photo in its 4:3 thumbnail are cropped off.
+public enum EmbeddedThumbnail {
+    /// Read from the start of the file: the EXIF segment is at most 64 KiB and comes first (after JFIF).
+    static let headBytes = 128 << 10
+    /// An embedded thumbnail is small (160×120 by the EXIF standard); anything larger is not used.
+    static let maxSide = 1024
+
+    /// The upright embedded thumbnail of the JPEG file at `path`; nil when it has none (or the file is
+    /// not a regular file, or the thumbnail is damaged).
+    public static func read(path: String) -> PixelImage? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var head = [UInt8](repeating: 0, count: headBytes)
+        var filled = 0
+        while filled < head.count {
+            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n <= 0 { break }
+            filled += n
+        }
+        return read(jpegHead: head[..<filled])
+    }
+
+    /// The upright embedded thumbnail, from the first bytes of a JPEG.
+    public static func read(jpegHead head: ArraySlice<UInt8>) -> PixelImage? {
+        guard ImageFormat(sniffing: Array(head.prefix(16))) == .jpeg,
+              let tiff = JPEGSegments.exif(in: head).flatMap(TIFFStructure.init),
+              let ifd1 = tiff.directory(1) else { return nil }
+        func value(_ tag: Int) -> Int? { ifd1.first { $0.tag == tag }.flatMap(tiff.integer) }
+        // Compression 6 is JPEG; an uncompressed (TIFF strip) thumbnail is rare and not read.
+        if let compression = value(0x0103), compression != 6 { return nil }
+        guard let offset = value(0x0201), let length = value(0x0202),
+              let bytes = tiff.bytes(at: offset, count: length),
+              ImageFormat(sniffing: Array(bytes.prefix(16))) == .jpeg,
+              let stored = JPEGSegments.frameSize(in: bytes), stored.width <= maxSide, stored.height <= maxSide,
+              let thumbnail = try? JPEGDecoder.decode(Array(bytes), atLeast: nil).image else { return nil }
+        let orientation = ExifOrientation(tiff: tiff) ?? .up
+        let photo = JPEGSegments.frameSize(in: head)
+        return orientation.apply(to: photo.map { cropBars(thumbnail, toAspectOf: $0) } ?? thumbnail)
+    }
+
+    /// The middle of `image` with the photo's aspect ratio (both in stored orientation): a 16:9
+    /// photo's 160×120 thumbnail has bars above and below.
+    static func cropBars(_ image: PixelImage, toAspectOf photo: (width: Int, height: Int)) -> PixelImage {
+        guard photo.width > 0, photo.height > 0 else { return image }
+        let aspect = Double(photo.width) / Double(photo.height)
+        var w = image.width, h = image.height
+        if Double(w) / Double(h) < aspect { h = max(1, Int((Double(w) / aspect).rounded())) }
+        else { w = max(1, Int((Double(h) * aspect).rounded())) }
+        // Within a pixel or two the thumbnail already has the photo's shape.
+        guard image.width - w > 2 || image.height - h > 2 else { return image }
+        let out = PixelImage(width: w, height: h)
+        let x0 = (image.width - w) / 2, y0 = (image.height - h) / 2
+        for y in 0..<h {
+            (out.bytes + y * out.stride).copyMemory(from: image.bytes + (y0 + y) * image.stride + x0 * 4, byteCount: w * 4)
+        }
+        return out
+    }
+}
