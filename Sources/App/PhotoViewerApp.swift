@@ -95,6 +95,10 @@ public final class PhotoViewerApp {
     /// (a finger still holding the grid counts as settled; only input moves it).
     public var isSettled: Bool { queue.isIdle(.thumbnail) && !navigator.isLoading && !isAnimating && pendingOpen == nil }
 
+    /// Whether fingers (or a touchpad) are zooming the open photo: the window draws such frames for
+    /// speed, and the frame after the gesture well.
+    public var isPinchZooming: Bool { viewer?.isPinching ?? false }
+
     /// What the screen shows, for the launch figures (`--verbose` logs when each first holds).
     public var milestones: Set<LaunchMilestone> {
         var reached: Set<LaunchMilestone> = []

@@ -57,7 +57,7 @@ public enum EmbeddedThumbnail {
         else { w = max(1, Int((Double(h) * aspect).rounded())) }
         // Within a pixel or two the thumbnail already has the photo's shape.
         guard image.width - w > 2 || image.height - h > 2 else { return image }
-        let out = PixelImage(width: w, height: h)
+        let out = PixelImage(width: w, height: h, isOpaque: image.isOpaque)
         let x0 = (image.width - w) / 2, y0 = (image.height - h) / 2
         for y in 0..<h {
             (out.bytes + y * out.stride).copyMemory(from: image.bytes + (y0 + y) * image.stride + x0 * 4, byteCount: w * 4)

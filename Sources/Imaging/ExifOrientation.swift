@@ -18,7 +18,7 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     public func apply(to image: PixelImage) -> PixelImage {
         if self == .up { return image }
         let sw = image.width, sh = image.height
-        let out = swapsAxes ? PixelImage(width: sh, height: sw) : PixelImage(width: sw, height: sh)
+        let out = PixelImage(width: swapsAxes ? sh : sw, height: swapsAxes ? sw : sh, isOpaque: image.isOpaque)
         let ow = out.width, oh = out.height
         for y in 0..<oh {
             for x in 0..<ow {

@@ -21,7 +21,7 @@ enum JPEGDecoder {
 
         let (w, h) = scaledSize(width: Int(width), height: Int(height), atLeast: atLeast)
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        let out = PixelImage(width: w, height: h)
+        let out = PixelImage(width: w, height: h, isOpaque: true)   // JPEG has no alpha
         // BGRA in memory is Cairo's ARGB32 on a little-endian machine; JPEG has no alpha, so 0xFF
         // alpha is already premultiplied. CMYK can't be converted by the library: take it raw.
         let format = isCMYK ? TJPF_CMYK : TJPF_BGRA

@@ -9,7 +9,7 @@ extension PixelImage {
         let srcStride = Int(cairo_image_surface_get_stride(surface))
         let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
         let src = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        self.init(width: w, height: h)
+        self.init(width: w, height: h, isOpaque: opaque)
         for y in 0..<h {
             let from = src.advanced(by: y * srcStride)
             let to = bytes.advanced(by: y * stride)
@@ -21,9 +21,17 @@ extension PixelImage {
         }
     }
 
-    /// A Cairo surface that reads this image's memory in place. The image must outlive it.
+    /// A Cairo surface over this image's memory, to draw into or read. The image must outlive it.
     public func makeCairoSurface() -> OpaquePointer {
         cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                            Int32(width), Int32(height), Int32(stride))
+    }
+
+    /// A Cairo surface to draw this image from: RGB24 when it is opaque, so that pixman copies its
+    /// pixels instead of blending them (about twice as fast for a scaled photo). The image must outlive it.
+    public func makeSourceSurface() -> OpaquePointer {
+        cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self),
+                                            isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
                                             Int32(width), Int32(height), Int32(stride))
     }
 
@@ -31,8 +39,8 @@ extension PixelImage {
     /// once per size, off the frame path: a frame never scales a full-size photo.
     public func scaled(toWidth w: Int, height h: Int) -> PixelImage {
         if w == width && h == height { return self }
-        let out = PixelImage(width: max(1, w), height: max(1, h))
-        let source = makeCairoSurface(), target = out.makeCairoSurface()
+        let out = PixelImage(width: max(1, w), height: max(1, h), isOpaque: isOpaque)
+        let source = makeSourceSurface(), target = out.makeCairoSurface()
         let cr = cairo_create(target)
         cairo_scale(cr, Double(out.width) / Double(width), Double(out.height) / Double(height))
         cairo_set_source_surface(cr, source, 0, 0)

@@ -24,7 +24,7 @@ enum WebPDecoder {
             config.options.scaled_width = Int32(w)
             config.options.scaled_height = Int32(h)
         }
-        let out = PixelImage(width: w, height: h)
+        let out = PixelImage(width: w, height: h, isOpaque: config.input.has_alpha == 0)
         config.output.colorspace = MODE_bgrA
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = out.bytes.assumingMemoryBound(to: UInt8.self)

@@ -195,7 +195,7 @@ public struct ThumbnailCache: Sendable {
         var template = Array((folder + "/.\(name).XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return note("cannot write in \(folder): \(String(cString: strerror(errno)))") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         let complete = written == bytes.count && fchmod(fd, 0o600) == 0
         let failure = errno

@@ -7,12 +7,17 @@ public final class PixelImage: @unchecked Sendable {
     public let height: Int
     public let stride: Int
     public let bytes: UnsafeMutableRawPointer
+    /// Whether every pixel's alpha is 0xFF, as its maker promises (a JPEG decode): drawn as an
+    /// opaque source, Cairo copies it instead of blending it.
+    public let isOpaque: Bool
 
-    /// A zero-filled (transparent) image. Callers fill it through `bytes` before sharing it.
-    public init(width: Int, height: Int) {
+    /// A zero-filled (transparent) image. Callers fill it through `bytes` before sharing it (and
+    /// with only opaque pixels if they say `isOpaque`).
+    public init(width: Int, height: Int, isOpaque: Bool = false) {
         precondition(width > 0 && height > 0, "PixelImage needs a positive size")
         self.width = width
         self.height = height
+        self.isOpaque = isOpaque
         stride = width * 4
         bytes = .allocate(byteCount: stride * height, alignment: 16)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)

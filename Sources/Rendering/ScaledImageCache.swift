@@ -44,7 +44,7 @@ final class ScaledImageCache {
     final class Level {
         let image: PixelImage
         let surface: OpaquePointer
-        init(_ image: PixelImage) { self.image = image; surface = image.makeCairoSurface() }
+        init(_ image: PixelImage) { self.image = image; surface = image.makeSourceSurface() }
         deinit { cairo_surface_destroy(surface) }
     }
 

@@ -10,6 +10,10 @@ public final class SceneRenderer {
     let cache: ScaledImageCache
     /// Set while `render` draws: an exported frame makes its missing levels in place.
     private var isExporting = false
+    /// While a finger zooms the photo the window draws for speed: the nearest level with the
+    /// cheapest filter, whole device pixels. The frame after the gesture draws with the good filter.
+    /// Exported frames are always drawn well.
+    public var drawsForSpeed = false
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
     public init(levels: LevelMaking = .inPlace) {
@@ -41,15 +45,25 @@ public final class SceneRenderer {
         isExporting = true
         defer { isExporting = false }
         let image = PixelImage(width: width, height: height)
+        draw(root, into: image, scale: scale, clearingTo: 0xFF00_0000)
+        return image
+    }
+
+    /// Draws the scene over what `image` holds (or over `clearingTo`, an ARGB colour), as the window
+    /// draws over its frame buffer.
+    public func draw(_ root: Node, into image: PixelImage, scale: Double = 1, clearingTo clear: UInt32? = nil) {
         let surface = image.makeCairoSurface()
         let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_paint(cr)
+        if let clear {
+            cairo_set_source_rgba(cr, Double(clear >> 16 & 0xFF) / 255, Double(clear >> 8 & 0xFF) / 255,
+                                  Double(clear & 0xFF) / 255, Double(clear >> 24) / 255)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+        }
         draw(root, on: cr, scale: scale)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         cairo_surface_destroy(surface)
-        return image
     }
 
     private func drawNode(_ node: Node, on cr: OpaquePointer) {
@@ -92,7 +106,13 @@ public final class SceneRenderer {
         if let color = node.backgroundColor, color.alpha > 0 {
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
             addRect(b, radius: node.cornerRadius, on: cr)
+            // Not under an opaque photo that covers it anyway (the viewer's black behind a zoomed
+            // photo is a whole frame of memory written for nothing).
+            if alpha >= 1, node.cornerRadius == 0, let cover = opaqueCover(of: node, depth: SceneRenderer.coverDepth) {
+                cutOut(cover, on: cr)
+            }
             cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
         if let image = node.image {
             drawImage(image, in: node.contentMode.rect(forImageOfSize: Size(width: Double(image.width),
@@ -116,6 +136,47 @@ public final class SceneRenderer {
             cairo_set_line_width(cr, w)
             cairo_stroke(cr)
         }
+    }
+
+    /// How many levels down a background looks for an opaque photo over it (the viewer's background,
+    /// its pages, a page, its photo).
+    static let coverDepth = 3
+
+    /// A rect in `node`'s space that its image or its subtree paints opaquely: an opaque photo at
+    /// full alpha, unrotated, down to `depth` levels; nil when none is known.
+    private func opaqueCover(of node: Node, depth: Int) -> Rect? {
+        guard !node.isHidden, node.alpha >= 1 else { return nil }
+        var best: Rect?
+        if let image = node.image, image.isOpaque {
+            let drawn = node.contentMode.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
+                                              in: node.bounds)
+            best = node.clipsToBounds ? drawn.intersection(node.bounds) : drawn
+        }
+        guard depth > 0 else { return best }
+        for child in node.children {
+            let t = child.transformToParent
+            guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, let inner = opaqueCover(of: child, depth: depth - 1) else { continue }
+            let mapped = Rect(x: t.a * inner.minX + t.tx, y: t.d * inner.minY + t.ty, width: t.a * inner.width, height: t.d * inner.height)
+            guard let cover = node.clipsToBounds ? mapped.intersection(node.bounds) : mapped else { continue }
+            if cover.width * cover.height > (best.map { $0.width * $0.height } ?? 0) { best = cover }
+        }
+        return best
+    }
+
+    /// Cuts `cover` (in user space, shrunk to the whole device pixels it surely covers, less a margin
+    /// for a photo drawn 1:1 at a rounded offset) out of the current path, to fill even-odd.
+    private func cutOut(_ cover: Rect, on cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return }
+        let margin = 2.0
+        let x0 = (m.x0 + m.xx * cover.minX).rounded(.up) + margin, y0 = (m.y0 + m.yy * cover.minY).rounded(.up) + margin
+        let x1 = (m.x0 + m.xx * cover.maxX).rounded(.down) - margin, y1 = (m.y0 + m.yy * cover.maxY).rounded(.down) - margin
+        guard x1 > x0, y1 > y0 else { return }
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        cairo_set_matrix(cr, &m)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
     }
 
     private func paintsItself(_ node: Node) -> Bool {
@@ -185,13 +246,25 @@ public final class SceneRenderer {
             cairo_set_source_surface(cr, level.surface, x, y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
         } else {
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-            cairo_clip(cr)
+            let fast = choice.isStandIn || drawsForSpeed && !isExporting
+            if fast, m.yx == 0, m.xy == 0, m.xx > 0, m.yy > 0 {
+                // Whole device pixels: no clip mask, and an opaque photo goes straight into the frame.
+                cairo_identity_matrix(cr)
+                let x0 = device.minX.rounded(), y0 = device.minY.rounded()
+                cairo_rectangle(cr, x0, y0, device.maxX.rounded() - x0, device.maxY.rounded() - y0)
+                cairo_clip(cr)
+                if alpha == 1, level.image.isOpaque, NearestBlit.draw(level.image, covering: device, on: cr) { return }
+                cairo_set_matrix(cr, &m)
+            } else {
+                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                cairo_clip(cr)
+            }
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / Double(level.image.width), rect.height / Double(level.image.height))
             cairo_set_source_surface(cr, level.surface, 0, 0)
-            // A larger stand-in, for the frame or two until its copy is made: the cheapest filter.
-            cairo_pattern_set_filter(cairo_get_source(cr), choice.isStandIn ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
+            // A larger stand-in, for the frame or two until its copy is made, or a frame drawn for
+            // speed: the cheapest filter.
+            cairo_pattern_set_filter(cairo_get_source(cr), fast ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         }
         if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }

@@ -116,6 +116,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// The current page's zoom, × fit.
     public var zoomScale: Double { pageNodes[index]?.zoomScale ?? 1 }
     public var isZoomed: Bool { pageNodes[index]?.isZoomed ?? false }
+    /// Whether a pinch zooms the current page.
+    public var isPinching: Bool { pageNodes[index]?.isPinching ?? false }
     /// The current page's zoom limits and levels.
     public var zoomLevels: ZoomLevels? { pageNodes[index]?.levels }
 

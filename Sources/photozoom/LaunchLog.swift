@@ -11,7 +11,8 @@ struct LaunchLog {
 
     mutating func frameShown(_ app: PhotoViewerApp, logger: Logger) {
         guard logged.count < LaunchMilestone.allCases.count else { return }
-        for milestone in app.milestones.subtracting(logged) {
+        let reached = app.milestones
+        for milestone in LaunchMilestone.allCases where reached.contains(milestone) && !logged.contains(milestone) {
             logged.insert(milestone)
             let ms = started.map { String(format: "%.0f ms", (LaunchLog.bootTime() - $0) * 1000) } ?? "?"
             logger.debug("\(milestone.rawValue) after \(ms)")

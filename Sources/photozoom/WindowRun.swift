@@ -54,6 +54,7 @@ struct WindowRun {
             let record = trace.map { _ in app.traceRecord }
             let started = clock.now
             var drawn = started
+            renderer.drawsForSpeed = app.isPinchZooming
             window.present {
                 renderer.draw(app.root, on: $0, scale: scale)
                 drawn = clock.now
@@ -70,6 +71,8 @@ struct WindowRun {
             wake.drain()
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
+            // The gesture is over: the frame drawn for speed is drawn again with the good filter.
+            if renderer.drawsForSpeed, !app.isPinchZooming { app.setNeedsDisplay() }
             var timeout: Double?
             // Input moves the scene at most once a frame: a 1000 Hz mouse does not cost 1000 draws a second.
             if app.isAnimating || app.needsDisplay {

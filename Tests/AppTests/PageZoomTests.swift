@@ -67,7 +67,9 @@ import Testing
         v.pinch(about: middle, scales: OpenViewer.ramp(1, target, 20), hold: true)
         let stretched = v.viewer.zoomScale
         #expect(stretched > levels.maximum && stretched < target, "resists past the limit: \(stretched)")
+        #expect(v.app.isPinchZooming, "the window draws these frames for speed")
         v.pinch(about: middle, scales: [], spread: 100 * target)   // lift
+        #expect(!v.app.isPinchZooming)
         var scales: [Double] = []
         while v.app.isAnimating { v.frames(1); scales.append(v.viewer.zoomScale) }
         #expect(abs(v.viewer.zoomScale - levels.maximum) < 1e-9)

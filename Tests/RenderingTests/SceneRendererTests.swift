@@ -217,6 +217,33 @@ import SceneGraph
         #expect(PixelComparison(exported, renderer.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
     }
 
+    /// A frame drawn for speed (a pinch under way) puts each device pixel's nearest photo pixel
+    /// straight into the frame, on whole pixels; the background around it is painted as before.
+    @Test func aFrameDrawnForSpeedIsTheNearestPixelsOnWholePixels() {
+        let root = scene(Size(width: 100, height: 80))
+        root.backgroundColor = Color(hex: 0x000000)
+        let quadrants = PixelImage(width: 40, height: 30, isOpaque: true)
+        for y in 0..<30 { for x in 0..<40 { quadrants.setPixel(x: x, y: y, [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FFFF][(y < 15 ? 0 : 2) + (x < 20 ? 0 : 1)]) } }
+        let photo = Node(name: "photo", frame: Rect(x: 10.3, y: 5.7, width: 80, height: 60))
+        photo.image = quadrants
+        root.addChild(photo)
+        let frame = PixelImage(width: 100, height: 80)
+        let window = SceneRenderer()
+        window.drawsForSpeed = true
+        window.draw(root, into: frame)
+        // Pixel x shows the photo when its centre is inside [10.3, 90.3): 10…89; rows 6…65.
+        #expect(frame.pixel(x: 9, y: 30) == 0xFF00_0000 && frame.pixel(x: 10, y: 30) == 0xFFFF_0000)
+        #expect(frame.pixel(x: 89, y: 30) == 0xFF00_FF00 && frame.pixel(x: 90, y: 30) == 0xFF00_0000)
+        #expect(frame.pixel(x: 50, y: 5) == 0xFF00_0000 && frame.pixel(x: 50, y: 6) == 0xFF00_FF00)
+        #expect(frame.pixel(x: 49, y: 35) == 0xFFFF_0000 && frame.pixel(x: 50, y: 35) == 0xFF00_FF00, "columns 20 | 21 of the photo")
+        #expect(frame.pixel(x: 30, y: 65) == 0xFF00_00FF && frame.pixel(x: 30, y: 66) == 0xFF00_0000)
+        // The same scene drawn well differs only where the filter blends: bands a pixel or two wide
+        // along the photo's edges and its quadrants' borders (each 80 + 60 px long, twice).
+        let good = renderer.render(root, width: 100, height: 80)
+        let differing = PixelComparison(frame, good, channelTolerance: 0).differing
+        #expect(differing > 0 && differing <= 4 * (80 + 60))
+    }
+
     @Test func smallSceneSnapshot() throws {
         let root = scene(Size(width: 160, height: 120))
         root.backgroundColor = Color(hex: 0xF2F2F7)
