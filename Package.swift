@@ -59,7 +59,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Input", "Library", "Scripting", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Input", "Library", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

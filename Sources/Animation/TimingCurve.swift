@@ -12,8 +12,13 @@ public struct TimingCurve: Equatable, Sendable {
     public static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
     public static let easeInOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
 
+    /// The steepest start `easeOut(initialSlope:)` takes without passing its end (its first control
+    /// point then sits at progress 1).
+    public static let maxEaseOutSlope = 3.0
+
     /// An ease-out that leaves at `slope` (progress per unit of time fraction) instead of its own
-    /// 1/0.58: a motion already under way keeps its speed when the curve takes over.
+    /// 1/0.58: a motion already under way keeps its speed when the curve takes over. Above
+    /// `maxEaseOutSlope` it overshoots.
     public static func easeOut(initialSlope slope: Double) -> TimingCurve {
         TimingCurve(x1: 1.0 / 3, y1: slope / 3, x2: 0.58, y2: 1)
     }

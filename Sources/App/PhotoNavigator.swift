@@ -31,14 +31,18 @@ final class PhotoNavigator {
     /// Device pixels a point: decodes are sized for the pixels.
     private let pixelScale: Double
 
-    init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double) {
+    /// How released pulls move, and how the grid follows the pages.
+    private let style: MotionStyle
+
+    init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double, style: MotionStyle) {
         self.grid = grid
         self.pixelScale = pixelScale
         self.photos = photos
         self.animator = animator
         self.queue = queue
+        self.style = style
         transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
-                                               layer: flights, chrome: grid.tabBar)
+                                               layer: flights, chrome: grid.tabBar, style: style)
         window.addChild(screens)
         window.addChild(flights)
         window.addChild(grid.tabBar)
@@ -97,10 +101,11 @@ final class PhotoNavigator {
     /// The decode a press on a cell (or a launch) started, when it arrived before the photo opened.
     private var earlyDecode: (index: Int, image: PixelImage, fullSize: Size?)?
 
-    /// The pager came to rest on `i`: the grid keeps that cell in view, and sharp decodes are asked for.
+    /// The pager came to rest on `i`: the grid keeps that cell in view (the seeds centre it), and
+    /// sharp decodes are asked for.
     private func pageSettled(_ i: Int) {
         grid.selectedIndex = i
-        grid.reveal(i)
+        if style == .seeds { grid.centre(i) } else { grid.reveal(i) }
         requestSharpPages(around: i)
     }
 
@@ -164,6 +169,8 @@ final class PhotoNavigator {
 
     func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
 
+    func cancelDismissal() { dismissal.cancelPull() }
+
     /// Two fingers took the photo being pulled (or just taken out at fit): they carry it on from here.
     func beginPinchDismissal() { dismissal.beginPinch() }
 
@@ -197,7 +204,9 @@ final class PhotoNavigator {
         grid.resize(to: size)
         viewer?.resize(to: size)
         layOut(size)
-        if let index = grid.selectedIndex, transitions.animator.isRunning, !transitions.animator.isPresenting {
+        // A photo on its way into its cell: the cell stays in view.
+        if let index = grid.selectedIndex, transitions.animator.isRunning && !transitions.animator.isPresenting
+            || dismissal.isRunning && dismissal.isFinishing {
             grid.reveal(index)
         }
         transitions.layoutChanged(viewHeight: size.height)

@@ -7,6 +7,7 @@ import Input
 import Library
 import Logging
 import SceneGraph
+import Transitions
 import Viewer
 
 /// The viewer, free of any windowing system: it owns the scene, takes platform-free input and
@@ -56,8 +57,9 @@ public final class PhotoViewerApp {
 
     /// `size` in points.
     /// `queue` decodes the thumbnails and the open photos.
+    /// `motion`: how released pulls move (`--motion`).
     public init(photos: [Photo], size: Size, emptyMessage: String, queue: DecodeQueue, clock: FrameClock,
-                pixelScale: Double = 1, logger: Logger = Logger(label: "photozoom")) {
+                pixelScale: Double = 1, motion: MotionStyle = .fluid, logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.pixelScale = pixelScale
         self.queue = queue
@@ -65,7 +67,8 @@ public final class PhotoViewerApp {
         animator = Animator(clock: clock)
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
-        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale)
+        navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
+                                   style: motion)
         viewerInput = ViewerInteraction(navigator: navigator)
         // The pinch first: a second finger joining a pull hands the photo to it before the pan is cancelled.
         for recognizer: Recognizer in [pinch, gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap] {

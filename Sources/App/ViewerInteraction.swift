@@ -52,7 +52,8 @@ final class ViewerInteraction {
             switch viewerDrag {
             case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
             case .panning?: navigator.viewer?.endPan(velocity: velocity)
-            case .dismissing?: navigator.endDismissal(translation: t, velocity: velocity)
+            // A cancelled touch sequence springs back: closing is not what anyone asked for.
+            case .dismissing?: pan.state == .ended ? navigator.endDismissal(translation: t, velocity: velocity) : navigator.cancelDismissal()
             case .none?, nil: break
             }
             viewerDrag = nil
@@ -103,9 +104,12 @@ final class ViewerInteraction {
             switch pinchRole {
             case .zooming?: viewer.endPinch(center: pinch.center)
             case .dismissing?:
-                let ended = pinch.state == .ended   // a cancelled pinch lets go from rest
-                navigator.endPinchDismissal(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
-                                            scaleVelocity: ended ? pinch.scaleVelocity : 0, centerVelocity: ended ? pinch.velocity : .zero)
+                if pinch.state == .ended {
+                    navigator.endPinchDismissal(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
+                                                scaleVelocity: pinch.scaleVelocity, centerVelocity: pinch.velocity)
+                } else {
+                    navigator.cancelDismissal()   // a cancelled pinch springs back
+                }
             case nil: break
             }
             pinchRole = nil

@@ -123,8 +123,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         }
     }
 
-    /// Scrolls, without animation, so that the cell of `index` is fully visible between the bars
-    /// (the seeds' grid keeps the viewer's current photo in view this way while it is covered).
+    /// Scrolls as little as possible, without animation, so that the cell of `index` is fully visible
+    /// between the bars (the least the grid can do to keep the viewer's photo in view).
     public func reveal(_ index: Int) {
         let cell = layout.cellFrame(at: index)
         let top = scrolling.offset + layout.topInset, bottom = scrolling.offset + size.height - layout.bottomInset
@@ -135,8 +135,18 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         }
     }
 
-    /// The photo whose cell is under `point` (window coordinates), if any.
+    /// Scrolls, without animation, so that the cell of `index` is centred between the bars, as far as
+    /// the content goes (the seeds' `scrollToItem(at:at: .centeredVertically)`).
+    public func centre(_ index: Int) {
+        let cell = layout.cellFrame(at: index)
+        let middle = layout.topInset + (size.height - layout.topInset - layout.bottomInset) / 2
+        scrolling.setOffset(cell.midY - middle)
+    }
+
+    /// The photo whose cell is under `point` (window coordinates), if any. The bars cover the cells
+    /// that scroll under them: a tap on a bar is not a tap on a cell.
     public func index(at point: Point) -> Int? {
+        guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset else { return nil }
         let p = scroll.convert(point, from: nil)
         guard scroll.bounds.contains(p) else { return nil }
         return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0].frame.contains(p) }
@@ -149,8 +159,13 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { selectedIndex.map { cells[$0] } }
 
+    /// The selected cell's visible part: a cell partly under a bar flies from below it (as FluidPhoto
+    /// clips it), not from over the bar.
     public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? {
-        selectedIndex.map { cells[$0].convert(cells[$0].bounds, to: nil) }
+        guard let i = selectedIndex else { return nil }
+        let cell = cells[i].convert(cells[i].bounds, to: nil)
+        let visible = Rect(x: cell.minX, y: layout.topInset, width: cell.width, height: size.height - layout.topInset - layout.bottomInset)
+        return cell.intersection(visible) ?? cell
     }
 
     /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.

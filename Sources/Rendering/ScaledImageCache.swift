@@ -106,12 +106,19 @@ final class ScaledImageCache {
         return any
     }
 
-    /// The copy to draw `image` from at `targetWidth`×`targetHeight` device pixels. `exact` makes a
-    /// missing level there and then, even with a builder (an exported frame is never a stand-in).
-    func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, exact: Bool = false) -> Choice {
+    /// The copy to draw `image` from at `targetWidth`×`targetHeight` device pixels: the smallest at
+    /// least that large, or with `nearest` (a frame drawn for speed) the one nearest in scale, even if
+    /// smaller. `exact` makes a missing level there and then, even with a builder (an exported frame
+    /// is never a stand-in).
+    func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, nearest: Bool = false,
+               exact: Bool = false) -> Choice {
         var k = 0
         while Double(image.width >> (k + 1)) >= targetWidth, Double(image.height >> (k + 1)) >= targetHeight,
               image.width >> (k + 1) > 0, image.height >> (k + 1) > 0 {
+            k += 1
+        }
+        if nearest, image.width >> (k + 1) > 0, image.height >> (k + 1) > 0,
+           targetWidth / Double(image.width >> (k + 1)) < Double(image.width >> k) / targetWidth {
             k += 1
         }
         guard k > 0 else { return Choice(level: Level(image), isStandIn: false) }

@@ -226,7 +226,8 @@ public final class SceneRenderer {
         cairo_user_to_device_distance(cr, &dw, &dh)
         cairo_user_to_device_distance(cr, &ew, &eh)
         let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
-                                 targetHeight: (ew * ew + eh * eh).squareRoot(), exact: isExporting)
+                                 targetHeight: (ew * ew + eh * eh).squareRoot(), nearest: drawsForSpeed && !isExporting,
+                                 exact: isExporting)
         let level = choice.level
 
         cairo_save(cr)

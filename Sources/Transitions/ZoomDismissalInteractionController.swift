@@ -5,8 +5,9 @@ import SceneGraph
 
 /// Pull the photo down to close it (the seeds' `ZoomDismissalInteractionController`): the photo
 /// follows the finger on both axes, shrinks and fades the background by `DismissalFormulas`; on
-/// release it springs back (0.5 s, ζ 0.9) or flies into its cell (0.25 s ease-out). The finger's
-/// velocity carries into either, so position and speed are continuous at release. A pinch at fit
+/// release it springs back (0.5 s, ζ 0.9) or flies into its cell (0.25 s ease-out, sooner after a
+/// throw too fast to ease out in that time without passing the cell). The finger's velocity carries
+/// into either, so position and speed are continuous at release. A pinch at fit
 /// feeds the same dismissal (pinch to close), and a photo grabbed in mid-air (a flight, a spring
 /// back) goes on from where it is.
 public final class ZoomDismissalInteractionController {
@@ -33,7 +34,13 @@ public final class ZoomDismissalInteractionController {
     private var completion: ((Outcome) -> Void)?
     private var lastTranslation: Point?
 
-    public init(zoomAnimator: ZoomAnimator) { self.zoomAnimator = zoomAnimator }
+    /// How a release moves.
+    public let style: MotionStyle
+
+    public init(zoomAnimator: ZoomAnimator, style: MotionStyle = .fluid) {
+        self.zoomAnimator = zoomAnimator
+        self.style = style
+    }
 
     public var isRunning: Bool { transitionImage != nil }
     /// Let go: springing back or flying into the cell.
@@ -83,16 +90,24 @@ public final class ZoomDismissalInteractionController {
         grabHere()
     }
 
-    /// The window changed size while the finger holds the photo: the formulas take the new fit
-    /// frame and height, so the photo stays under the finger by the same rules.
+    /// The window changed size. While the finger holds the photo, the formulas take the new fit frame
+    /// and height, so the photo stays under the finger by the same rules; once let go, it heads for
+    /// where its fit frame or its cell is now, from where it is and at the speed it has.
     public func layoutChanged(viewHeight: Double) {
-        guard transitionImage != nil, !isReleased, let from,
+        guard let copy = transitionImage, let from,
               let fit = from.referenceImageFrameInTransitioningView(for: zoomAnimator) else { return }
         let frame = layer.convert(fit, from: nil)
         fitSize = frame.size
-        transitionImage?.bounds.size = frame.size
         formulas = DismissalFormulas(viewHeight: viewHeight, anchor: frame.center, photoHeight: frame.height)
-        if let lastTranslation { update(translation: lastTranslation) }
+        guard isReleased else {
+            copy.bounds.size = frame.size
+            if let lastTranslation { update(translation: lastTranslation) }
+            return
+        }
+        let centerVelocity = animator.velocity(of: copy, \.center)
+            ?? Point(x: animator.velocity(of: copy, \.center.x) ?? 0, y: animator.velocity(of: copy, \.center.y) ?? 0)
+        let scaleVelocity = animator.velocity(of: copy, \.transform)?.a ?? 0
+        release(finishing: isFinishing, centerVelocity: centerVelocity, scaleVelocity: scaleVelocity)
     }
 
     /// The finger moved `translation` from where it took the photo.
@@ -110,6 +125,13 @@ public final class ZoomDismissalInteractionController {
         let t = translation + grab.translation
         release(finishing: wouldFinish(translation: translation, velocity: velocity),
                 centerVelocity: f.centerVelocity(t, velocity: velocity), scaleVelocity: f.scaleVelocity(t, velocity: velocity))
+    }
+
+    /// The touch sequence was cancelled (the system took the fingers): the photo springs back from
+    /// rest, the safe outcome.
+    public func cancelPull() {
+        guard transitionImage != nil, !isReleased else { return }
+        release(finishing: false, centerVelocity: .zero, scaleVelocity: 0)
     }
 
     /// Let go from rest (a photo taken in mid-air and released without a drag): on to the cell, or back.
@@ -184,6 +206,8 @@ public final class ZoomDismissalInteractionController {
         guard let copy = transitionImage, let f = formulas else { return }
         isReleased = true
         isFinishing = finishing
+        // The seeds let go from rest.
+        let (centerVelocity, scaleVelocity) = style == .seeds ? (Point.zero, 0.0) : (centerVelocity, scaleVelocity)
         if finishing, let cell = to?.referenceImageFrameInTransitioningView(for: zoomAnimator) {
             finish(copy, into: layer.convert(cell, from: nil), centerVelocity: centerVelocity, scaleVelocity: scaleVelocity)
         } else {
@@ -248,21 +272,37 @@ public final class ZoomDismissalInteractionController {
     }
 
     private func finish(_ copy: Node, into cell: Rect, centerVelocity: Point, scaleVelocity: Double) {
-        let duration = ZoomDismissalInteractionController.finishDuration
-        /// An ease-out from `from` to `to` that leaves at `velocity` (units per second).
+        // Each quantity eases out from the speed it has toward its value in the cell. A throw so fast
+        // that the curve would pass the cell lands sooner instead.
+        let legs = [(copy.transform.a, 1.0, scaleVelocity), (copy.center.x, cell.midX, centerVelocity.x),
+                    (copy.center.y, cell.midY, centerVelocity.y)]
+        let duration = ZoomDismissalInteractionController.landingDuration(legs.map { (distance: $0.1 - $0.0, velocity: $0.2) })
+        /// An ease-out from `from` to `to` that leaves at `velocity` (units per second); the seeds'
+        /// ease-in-out from rest.
         func curve(_ from: Double, _ to: Double, _ velocity: Double) -> Motion {
+            if style == .seeds { return ZoomTiming.seedsFinish }
             let distance = to - from
             let slope = abs(distance) < 1e-6 ? 0 : velocity * duration / distance
             return .curve(.easeOut(initialSlope: slope), duration: duration)
         }
-        if let fade { animator.animate(fade, \.alpha, to: 0, with: .curve(.easeOut, duration: duration)) }
-        if let chrome { animator.animate(chrome, \.alpha, to: 1, with: .curve(.easeOut, duration: duration)) }
+        let fading = style == .seeds ? ZoomTiming.seedsFinish : .curve(.easeOut, duration: duration)
+        if let fade { animator.animate(fade, \.alpha, to: 0, with: fading) }
+        if let chrome { animator.animate(chrome, \.alpha, to: 1, with: fading) }
         // The shown size is bounds × scale: the bounds start still, the scale keeps its speed.
-        animator.animate(copy, \.bounds.size, to: cell.size, with: .curve(.easeOut(initialSlope: 0), duration: duration))
-        animator.animate(copy, \.transform, to: .identity, with: curve(copy.transform.a, 1, scaleVelocity))
-        animator.animate(copy, \.center.x, to: cell.midX, with: curve(copy.center.x, cell.midX, centerVelocity.x))
-        animator.animate(copy, \.center.y, to: cell.midY, with: curve(copy.center.y, cell.midY, centerVelocity.y)) {
+        animator.animate(copy, \.bounds.size, to: cell.size, with: curve(0, 1, 0))
+        animator.animate(copy, \.transform, to: .identity, with: curve(legs[0].0, legs[0].1, legs[0].2))
+        animator.animate(copy, \.center.x, to: cell.midX, with: curve(legs[1].0, legs[1].1, legs[1].2))
+        animator.animate(copy, \.center.y, to: cell.midY, with: curve(legs[2].0, legs[2].1, legs[2].2)) {
             [weak self] end in if end == .finished { self?.complete(.finished) }
+        }
+    }
+
+    /// The finish's duration: `finishDuration`, or shorter where a leg moving toward its end is so fast
+    /// that the ease-out would overshoot (an initial slope v·T/d above `TimingCurve.maxEaseOutSlope`).
+    static func landingDuration(_ legs: [(distance: Double, velocity: Double)]) -> Double {
+        legs.reduce(finishDuration) { duration, leg in
+            guard abs(leg.distance) > 1e-6, leg.velocity * leg.distance > 0 else { return duration }
+            return min(duration, TimingCurve.maxEaseOutSlope * abs(leg.distance / leg.velocity))
         }
     }
 

@@ -16,11 +16,11 @@ public final class ZoomTransitionController {
     public let interactionController: ZoomDismissalInteractionController
     private let chrome: Node?
 
-    /// `layer`: where the photo flies, above the stack's screens.
-    public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?) {
+    /// `layer`: where the photo flies, above the stack's screens; `style`: how a released pull moves.
+    public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?, style: MotionStyle = .fluid) {
         self.stack = stack
         self.animator = ZoomAnimator(animator: animator, layer: layer)
-        interactionController = ZoomDismissalInteractionController(zoomAnimator: self.animator)
+        interactionController = ZoomDismissalInteractionController(zoomAnimator: self.animator, style: style)
         self.chrome = chrome
     }
 

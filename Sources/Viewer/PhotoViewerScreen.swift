@@ -83,14 +83,17 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// A pull on the photo began: the bars fade out, as in Photos, and come back if it springs back.
+    /// A page still settling stops where it is, so the photo is pulled from where it shows.
     public func pullBegan() {
         barsBeforePull = barsVisible
         if barsVisible { toggleBars() }
+        animator.cancel(self, \.pagingOffset)
     }
 
-    /// The photo sprang back into the viewer.
+    /// The photo sprang back into the viewer: the page settles, if a pull stopped it.
     public func pullCancelled() {
         if barsBeforePull, !barsVisible { toggleBars() }
+        if pagingOffset != Double(index) * pitch { turn(to: index, velocity: 0) }
     }
 
     /// Whether `point` (window coordinates) is on the back button while the bars show.

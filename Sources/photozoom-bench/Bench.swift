@@ -128,7 +128,7 @@ enum Bench {
             var scale = 1.0
             renderer.drawsForSpeed = speed
             windowFrame = report("draw pinch frames from fit to 3x into a frame, \(speed ? "as the window does (nearest level, cheap filter)" : "with the good filter")",
-                   runs: 30) {
+                   runs: 100) {   // five sweeps
                 scale = scale >= 3 ? 1.05 : scale + 0.1
                 app.viewer?.pinch(scale: scale, center: middle)
                 renderer.draw(app.root, into: frame)

@@ -6,6 +6,7 @@ import Library
 import Logging
 import Rendering
 import Scripting
+import Transitions
 
 /// Renders the viewer with no X connection, on a manual clock: plays the script (if any) frame by
 /// frame, waits until the screen has settled, then writes the frame the window would show.
@@ -14,6 +15,8 @@ struct HeadlessRun {
     /// Device pixels a point.
     let scale: Double
     let fps: Double
+    /// How released pulls move.
+    let motion: MotionStyle
     let trace: TraceFile?
     let library: PhotoSelection
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
@@ -23,7 +26,7 @@ struct HeadlessRun {
     func run(script: ScriptTimeline?, screenshot: String?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
-                                 clock: clock, pixelScale: scale, logger: logger)
+                                 clock: clock, pixelScale: scale, motion: motion, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         app.settle(stepping: clock)

@@ -5,6 +5,7 @@ import Geometry
 import Library
 import Logging
 import Scripting
+import Transitions
 
 @main
 struct PhotoZoomCommand: ParsableCommand {
@@ -36,6 +37,9 @@ struct PhotoZoomCommand: ParsableCommand {
 
     @Option(help: "Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.")
     var trace: String?
+
+    @Option(help: "How a released pull moves: fluid (the finger's speed carries on, and the photo never passes its cell) or seeds (the seeds' curves exactly: from rest, the finish 0.25 s ease-in-out, the grid centred on every settled page).")
+    var motion = MotionStyle.fluid
 
     @Flag(help: "Log debug messages.")
     var verbose = false
@@ -70,12 +74,12 @@ struct PhotoZoomCommand: ParsableCommand {
         let traceFile = try trace.map(TraceFile.init(path:))
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         if headless {
-            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, trace: traceFile, library: library,
+            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, motion: motion, trace: traceFile, library: library,
                             thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         } else {
-            try WindowRun(size: viewSize, scale: scale, fps: fps, trace: traceFile, library: library, thumbnails: thumbnails,
-                          logger: logger)
+            try WindowRun(size: viewSize, scale: scale, fps: fps, motion: motion, trace: traceFile, library: library,
+                          thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot)
         }
     }
@@ -155,3 +159,5 @@ struct ScriptFileError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
+
+extension MotionStyle: ExpressibleByArgument {}

@@ -7,6 +7,7 @@ import Library
 import Logging
 import Rendering
 import Scripting
+import Transitions
 import X11Platform
 
 /// The interactive loop: tick and draw at the frame rate while something moves; otherwise sleep in
@@ -19,6 +20,8 @@ struct WindowRun {
     /// Device pixels a point; nil: the desktop's (`DesktopScale`).
     let scale: Double?
     let fps: Double
+    /// How released pulls move.
+    let motion: MotionStyle
     let trace: TraceFile?
     let library: PhotoSelection
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
@@ -35,7 +38,8 @@ struct WindowRun {
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
-                                 queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale, logger: logger)
+                                 queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale,
+                                 motion: motion, logger: logger)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         /// When the next frame is due: frames keep to a grid of intervals (a draw's cost does not push

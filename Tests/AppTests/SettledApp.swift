@@ -5,13 +5,15 @@ import SceneGraph
 import Viewer
 import Geometry
 import TestSupport
+import Transitions
 @testable import App
 
 /// The viewer on the bundled photos (or `folders`), on a manual clock, with its first screen settled.
 func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
-                pixelScale: Double = 1) -> PhotoViewerApp {
+                pixelScale: Double = 1, motion: MotionStyle = .fluid) -> PhotoViewerApp {
     let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders).photos, size: size, emptyMessage: "",
-                             queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale)
+                             queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale,
+                             motion: motion)
     app.settle(stepping: clock)
     return app
 }
@@ -41,9 +43,9 @@ final class OpenViewer {
     let app: PhotoViewerApp
     let index: Int
 
-    init(index: Int, size: Size, pixelScale: Double = 1) {
+    init(index: Int, size: Size, pixelScale: Double = 1, motion: MotionStyle = .fluid) {
         self.index = index
-        app = settledApp(size: size, clock: clock, pixelScale: pixelScale)
+        app = settledApp(size: size, clock: clock, pixelScale: pixelScale, motion: motion)
         let c = app.cellFrame(index).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
         _ = app.handle(.pointerUp(at: c, button: 1, time: ms))
