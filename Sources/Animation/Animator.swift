@@ -5,6 +5,9 @@
 /// A property is named by its object and key path. Animating a property that is already moving
 /// replaces the running animation, starting from its current position and, for springs, its current
 /// velocity (unless a velocity is given); the replaced one's completion runs with `.retargeted`.
+/// Objects are held weakly: the animations of an object that no longer exists end (`.cancelled`),
+/// and a new object at its address inherits nothing from them. Every animation of an object, or
+/// of a tag, can be stopped at once.
 public final class Animator {
     public let clock: FrameClock
     private var running: [PropertyKey: AnyAnimation] = [:]
@@ -19,20 +22,22 @@ public final class Animator {
 
     public func animate<Root: AnyObject, Value: Animatable>(
         _ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>, to target: Value, with motion: Motion,
-        delay: Double = 0, initialVelocity: Value? = nil, restThreshold: Double = 0.001,
+        delay: Double = 0, initialVelocity: Value? = nil, restThreshold: Double = 0.001, tag: String? = nil,
         completion: ((AnimationEnd) -> Void)? = nil
     ) {
         let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
         let now = time
         var velocity = initialVelocity ?? .zero
         if let previous = running.removeValue(forKey: key) {
-            if initialVelocity == nil, case .spring = motion, let v = previous.velocity(at: now) as? Value { velocity = v }
-            previous.end(.retargeted)
+            if previous.isAlive(), initialVelocity == nil, case .spring = motion, let v = previous.velocity(at: now) as? Value {
+                velocity = v
+            }
+            previous.end(previous.isAlive() ? .retargeted : .cancelled)
         }
         let animation = PropertyAnimation(from: object[keyPath: keyPath], to: target, velocity: velocity,
                                           motion: motion, start: now + max(0, delay), restThreshold: restThreshold)
         running[key] = AnyAnimation(animation, apply: { [weak object] in object?[keyPath: keyPath] = $0 },
-                                    completion: completion)
+                                    isAlive: { [weak object] in object != nil }, tag: tag, completion: completion)
     }
 
     /// Lets a property coast from its current value at `velocity` (units per second) until `decay`
@@ -62,12 +67,34 @@ public final class Animator {
         animation.end(.cancelled)
     }
 
+    /// Stops every property of `object` where it is now (a frame, its centre, a coordinate of it …).
+    public func cancelAll(of object: AnyObject) {
+        cancel { key, _ in key.object == ObjectIdentifier(object) }
+    }
+
+    /// Stops every animation started with `tag`.
+    public func cancelAll(tagged tag: String) {
+        cancel { _, animation in animation.tag == tag }
+    }
+
+    private func cancel(where matches: (PropertyKey, AnyAnimation) -> Bool) {
+        let ending = running.filter { matches($0.key, $0.value) }
+        for key in ending.keys { running[key] = nil }
+        for animation in ending.values { animation.end(.cancelled) }
+    }
+
     /// Applies every animation's value for the clock's current time; ended ones complete.
     public func tick() {
         let now = time
         for (key, animation) in running {
             // A completion that ran earlier in this loop may have replaced or cancelled it.
-            guard running[key] === animation, animation.apply(at: now) else { continue }
+            guard running[key] === animation else { continue }
+            guard animation.isAlive() else {
+                running[key] = nil
+                animation.end(.cancelled)
+                continue
+            }
+            guard animation.apply(at: now) else { continue }
             running[key] = nil
             animation.end(.finished)
         }
@@ -94,9 +121,14 @@ final class AnyAnimation {
     private let step: (Double) -> Bool
     private let currentVelocity: (Double) -> Any
     private var completion: ((AnimationEnd) -> Void)?
+    /// Whether the animated object still exists.
+    let isAlive: () -> Bool
+    let tag: String?
 
     init<Value: Animatable>(_ animation: PropertyAnimation<Value>, apply: @escaping (Value) -> Void,
-                            completion: ((AnimationEnd) -> Void)?) {
+                            isAlive: @escaping () -> Bool, tag: String?, completion: ((AnimationEnd) -> Void)?) {
+        self.isAlive = isAlive
+        self.tag = tag
         step = { now in
             let s = animation.state(at: now)
             apply(s.value)

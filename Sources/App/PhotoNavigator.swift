@@ -129,13 +129,46 @@ final class PhotoNavigator {
         queue.request(.photo, index: i, path: photos[i].path, covering: PixelSize(width: w, height: h), priority: priority)
     }
 
-    /// Flies the photo back into its cell (Escape, BackSpace).
+    /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is. Open,
+    /// it flies back; zooming in, the flight turns around, keeping its speed; springing back after
+    /// a pull, it heads into the cell instead. Already on its way there, or held by a finger, it
+    /// goes on as it is.
     func close() {
+        if transitions.animator.isRunning, transitions.animator.isPresenting { return turnFlightAround() }
+        if dismissal.isRunning { return dismissal.isReleased ? dismissal.redirect(finishing: true) : () }
         guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
         grid.selectedIndex = screen.index
         transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
             if popped { self?.viewer = nil }
         }
+    }
+
+    /// Return, or a tap on the photo in the air: on its way into its cell (flying back, or after a
+    /// pull), it turns around and opens again from where it is. True when it did.
+    @discardableResult
+    func reopen() -> Bool {
+        if transitions.animator.isRunning, !transitions.animator.isPresenting {
+            turnFlightAround()
+            return true
+        }
+        guard dismissal.isRunning, dismissal.isReleased, dismissal.isFinishing else { return false }
+        dismissal.redirect(finishing: false)
+        return true
+    }
+
+    /// The zoom-in (or the fly-back) heads the other way from where the photo is, at the speed it
+    /// has: the flight becomes a released pull toward the other end.
+    private func turnFlightAround() {
+        guard viewer != nil, let taken = transitions.takeFlyingPhoto(), beginDismissal(adopting: taken.photo) else { return }
+        dismissal.resume(finishing: !taken.headingBack, centerVelocity: taken.velocity)
+    }
+
+    /// Whether a photo is in the air, on its way into the viewer (true) or into its cell (false);
+    /// nil when none is, or a finger holds it.
+    var flightHeading: Bool? {
+        if transitions.animator.isRunning { return transitions.animator.isPresenting }
+        if dismissal.isRunning, dismissal.isReleased { return !dismissal.isFinishing }
+        return nil
     }
 
     /// What is moving, for the motion trace.
@@ -184,21 +217,19 @@ final class PhotoNavigator {
     }
 
     /// A press at `point` on a photo in the air (zooming in, flying back, springing back or flying
-    /// into its cell after a pull): it stops there and follows the finger as a pull. Returns where
-    /// it was heading (true: into its cell), nil when there was nothing to take.
-    func grab(at point: Point) -> Bool? {
+    /// into its cell after a pull): it stops there and follows the finger as a pull. False when
+    /// there was nothing to take.
+    func grab(at point: Point) -> Bool {
         if dismissal.isReleasedPhoto(at: point) {
-            let heading = dismissal.isFinishing
             dismissal.grabReleasedPhoto()
-            return heading
+            return true
         }
-        guard viewer != nil, let taken = transitions.takeFlyingPhoto(at: point),
-              beginDismissal(adopting: taken.photo) else { return nil }
-        return taken.headingBack
+        guard viewer != nil, let taken = transitions.takeFlyingPhoto(at: point) else { return false }
+        return beginDismissal(adopting: taken.photo)
     }
 
-    /// A photo taken in mid-air was let go without a drag: it carries on, into its cell or back.
-    func resumeDismissal(finishing: Bool) { dismissal.resume(finishing: finishing) }
+    /// A photo taken in mid-air was let go without a drag (a tap on it): it opens, from where it is.
+    func resumeDismissal() { dismissal.resume(finishing: false) }
 
     func resize(to size: Size) {
         grid.resize(to: size)

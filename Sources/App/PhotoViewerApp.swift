@@ -145,6 +145,7 @@ public final class PhotoViewerApp {
         let before = grid.scrollOffset
         if let eventClock { gestures.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
+        playWaitingKeys()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
         queue.concurrencyLimit = isAnimating || gestures.pointers.count > 0 ? 1 : queue.threadCount
         grid.scrolling.didTick()
@@ -246,17 +247,20 @@ public final class PhotoViewerApp {
             case "question", "F1":
                 toggleHelp()
             case "Left", "Right", "Up", "Down", "Home", "End":
-                if navigator.viewer != nil {
-                    viewerInput.arrowKey(name)
-                } else if navigator.isGridActive {
+                if navigator.isGridActive {
                     moveSelection(name)
+                } else {
+                    viewerKey(name)
                 }
             case "Return", "KP_Enter", "space":
-                guard navigator.isGridActive else { break }
-                navigator.open(grid.keyboardSelection ?? 0)
+                if navigator.isGridActive {
+                    navigator.open(grid.keyboardSelection ?? 0)
+                } else {
+                    navigator.reopen()
+                }
                 needsDisplay = true
             case "plus", "equal", "KP_Add", "minus", "KP_Subtract", "0", "KP_0", "1", "KP_1":
-                viewerInput.zoomKey(name)
+                viewerKey(name)
             case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -286,6 +290,34 @@ public final class PhotoViewerApp {
             }
         }
         return nil
+    }
+
+    /// Keys for the open photo (arrows, zoom) pressed while it is in the air on its way into the
+    /// viewer (or springing back into it): they play once it has landed there.
+    private var keysForTheViewer: [String] = []
+
+    /// An arrow or zoom key for the viewer. While the photo flies into the viewer it waits for the
+    /// landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
+    /// leaving, or the finger decides).
+    private func viewerKey(_ name: String) {
+        guard navigator.viewer != nil else { return }
+        if navigator.flightHeading == true {
+            keysForTheViewer.append(name)
+        } else if !navigator.isTransitioning {
+            play(name)
+        }
+    }
+
+    private func play(_ name: String) {
+        if ["Left", "Right", "Up", "Down", "Home", "End"].contains(name) { viewerInput.arrowKey(name) } else { viewerInput.zoomKey(name) }
+    }
+
+    /// The keys that waited for a flight, once it has landed in the viewer (dropped if it landed in the grid).
+    private func playWaitingKeys() {
+        guard !keysForTheViewer.isEmpty, navigator.flightHeading == nil, !navigator.isTransitioning else { return }
+        let keys = keysForTheViewer
+        keysForTheViewer = []
+        if navigator.viewer != nil { keys.forEach(play) }
     }
 
     /// A touchpad pinch's virtual fingers start this far either side of the pointer, px.
@@ -332,8 +364,8 @@ public final class PhotoViewerApp {
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)
-        } else if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.isBackButton(at: point) {
-            navigator.close()
+        } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
+            navigator.close()   // during the zoom-in too: it turns around
         }
         needsDisplay = true
     }

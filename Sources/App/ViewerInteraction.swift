@@ -15,8 +15,8 @@ final class ViewerInteraction {
     private enum PinchRole { case zooming, dismissing }
     /// A pinch began at fit and has not moved yet: its first move decides.
     private var pinchPending = false
-    /// A photo taken in mid-air: whether it was heading into its cell (true) or to the viewer.
-    private var grabHeading: Bool?
+    /// A photo taken in mid-air by the press under way, not dragged yet.
+    private var isHoldingTakenPhoto = false
 
     init(navigator: PhotoNavigator) { self.navigator = navigator }
 
@@ -57,7 +57,7 @@ final class ViewerInteraction {
             case .none?, nil: break
             }
             viewerDrag = nil
-            grabHeading = nil
+            isHoldingTakenPhoto = false
         default:
             return
         }
@@ -70,7 +70,7 @@ final class ViewerInteraction {
             if viewerDrag == .dismissing {
                 // A second finger joined a pull (or a photo taken in mid-air): the two carry it on.
                 viewerDrag = nil
-                grabHeading = nil
+                isHoldingTakenPhoto = false
                 navigator.beginPinchDismissal()
                 pinchRole = .dismissing
                 return
@@ -171,17 +171,17 @@ final class ViewerInteraction {
     /// A press on the photo while it flies or springs: it stops there, and the finger carries it on
     /// as a pull.
     func press(at point: Point) {
-        guard let heading = navigator.grab(at: point) else { return }
+        guard navigator.grab(at: point) else { return }
         viewerDrag = .dismissing
-        grabHeading = heading
+        isHoldingTakenPhoto = true
     }
 
-    /// The last finger lifted. A photo taken in mid-air and let go without a drag (a double click
-    /// on a thumbnail, say) goes on where it was heading.
+    /// The last finger lifted. A photo taken in mid-air and let go without a drag (a tap on it, or a
+    /// double click on a thumbnail) opens, from where it is.
     func release() {
-        guard viewerDrag == .dismissing, let heading = grabHeading else { return }
-        navigator.resumeDismissal(finishing: heading)
+        guard viewerDrag == .dismissing, isHoldingTakenPhoto else { return }
+        navigator.resumeDismissal()
         viewerDrag = nil
-        grabHeading = nil
+        isHoldingTakenPhoto = false
     }
 }

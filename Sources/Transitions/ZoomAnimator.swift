@@ -32,20 +32,19 @@ public final class ZoomAnimator {
         return copy.convert(copy.bounds, to: nil).contains(point)
     }
 
-    /// A finger took the flying photo: the flight stops where it is and its completion is told it
-    /// did not land. The copy stays in the layer with both references still hidden; the caller
-    /// (an interactive dismissal) takes it over.
-    public func interrupt() -> Node? {
+    /// A finger (or a key) took the flying photo: the flight stops where it is and its completion is
+    /// told it did not land. The copy stays in the layer with both references still hidden; the
+    /// caller (an interactive dismissal) takes it over, with the velocity of its centre, points/s.
+    public func interrupt() -> (photo: Node, velocity: Point)? {
         guard let copy = transitionImage, let flight else { return nil }
         self.flight = nil
         transitionImage = nil
-        animator.cancel(copy, \.frame)
-        animator.cancel(flight.fade, \.alpha)
-        if let chrome = flight.chrome { animator.cancel(chrome, \.alpha) }
+        let v = animator.velocity(of: copy, \.center) ?? .zero
+        animator.cancelAll(tagged: ZoomAnimator.flightTag)
         flight.from.transitionDidEndWith(zoomAnimator: self)
         flight.to.transitionDidEndWith(zoomAnimator: self)
         flight.completion(false)
-        return copy
+        return (copy, v)
     }
 
     /// The window changed size mid-flight: the copy heads for where the destination is now,
@@ -53,8 +52,18 @@ public final class ZoomAnimator {
     public func destinationMoved() {
         guard let copy = transitionImage, let flight,
               let end = flight.to.referenceImageFrameInTransitioningView(for: self) else { return }
-        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: flight.motion, completion: flight.land)
+        fly(copy, to: layer.convert(end, from: nil), with: flight.motion, completion: flight.land)
     }
+
+    /// The copy's centre and size move with `motion` (its frame is derived from them: one property,
+    /// one animation); `completion` follows the centre.
+    private func fly(_ copy: Node, to end: Rect, with motion: Motion, completion: @escaping (AnimationEnd) -> Void) {
+        animator.animate(copy, \.bounds.size, to: end.size, with: motion, tag: ZoomAnimator.flightTag)
+        animator.animate(copy, \.center, to: end.center, with: motion, tag: ZoomAnimator.flightTag, completion: completion)
+    }
+
+    /// Tags the animations of a flight (the copy, the background, the tab bar): a finger stops them at once.
+    static let flightTag = "zoomFlight"
 
     /// Zoom in from `from` (the grid) to `to` (the viewer): `fade` goes 0 → 1 (the viewer's
     /// background), `chrome` → 0 (the tab bar). `completion(landed)`: false when a finger took the photo.
@@ -99,8 +108,8 @@ public final class ZoomAnimator {
         transitionImage = copy
 
         fade.node.alpha = fade.start
-        animator.animate(fade.node, \.alpha, to: fade.end, with: motion)
-        if let chrome { animator.animate(chrome, \.alpha, to: chromeAlpha, with: motion) }
+        animator.animate(fade.node, \.alpha, to: fade.end, with: motion, tag: ZoomAnimator.flightTag)
+        if let chrome { animator.animate(chrome, \.alpha, to: chromeAlpha, with: motion, tag: ZoomAnimator.flightTag) }
         let land: (AnimationEnd) -> Void = { [weak self] end in
             // A resize sent it elsewhere, or a finger took it (`interrupt`): not landed.
             guard end == .finished else { return }
@@ -116,6 +125,6 @@ public final class ZoomAnimator {
             completion(true)
         }
         flight = (from, to, motion, fade.node, chrome, land, completion)
-        animator.animate(copy, \.frame, to: layer.convert(end, from: nil), with: motion, completion: land)
+        fly(copy, to: layer.convert(end, from: nil), with: motion, completion: land)
     }
 }

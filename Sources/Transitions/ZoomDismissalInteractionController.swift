@@ -104,10 +104,8 @@ public final class ZoomDismissalInteractionController {
             if let lastTranslation { update(translation: lastTranslation) }
             return
         }
-        let centerVelocity = animator.velocity(of: copy, \.center)
-            ?? Point(x: animator.velocity(of: copy, \.center.x) ?? 0, y: animator.velocity(of: copy, \.center.y) ?? 0)
-        let scaleVelocity = animator.velocity(of: copy, \.transform)?.a ?? 0
-        release(finishing: isFinishing, centerVelocity: centerVelocity, scaleVelocity: scaleVelocity)
+        let v = velocities(of: copy)
+        release(finishing: isFinishing, centerVelocity: v.center, scaleVelocity: v.scale)
     }
 
     /// The finger moved `translation` from where it took the photo.
@@ -134,9 +132,25 @@ public final class ZoomDismissalInteractionController {
         release(finishing: false, centerVelocity: .zero, scaleVelocity: 0)
     }
 
-    /// Let go from rest (a photo taken in mid-air and released without a drag): on to the cell, or back.
-    public func resume(finishing: Bool) {
-        release(finishing: finishing, centerVelocity: .zero, scaleVelocity: 0)
+    /// Let go without a drag (a photo taken in mid-air and let go, or a flight a key reversed): on
+    /// to the cell, or back, from `centerVelocity` (points/s).
+    public func resume(finishing: Bool, centerVelocity: Point = .zero) {
+        release(finishing: finishing, centerVelocity: centerVelocity, scaleVelocity: 0)
+    }
+
+    /// A key turned the released photo around (Escape while it springs back, Return while it flies
+    /// into its cell): it heads the other way from where it is, at the speed it has.
+    public func redirect(finishing: Bool) {
+        guard let copy = transitionImage, isReleased, isFinishing != finishing else { return }
+        let v = velocities(of: copy)
+        release(finishing: finishing, centerVelocity: v.center, scaleVelocity: v.scale)
+    }
+
+    /// How fast the released photo's centre (points/s) and scale (per s) move now.
+    private func velocities(of copy: Node) -> (center: Point, scale: Double) {
+        let center = animator.velocity(of: copy, \.center)
+            ?? Point(x: animator.velocity(of: copy, \.center.x) ?? 0, y: animator.velocity(of: copy, \.center.y) ?? 0)
+        return (center, animator.velocity(of: copy, \.transform)?.a ?? 0)
     }
 
     /// What letting go now would do (the seeds' rule, on the photo's centre where it is shown).
@@ -206,6 +220,8 @@ public final class ZoomDismissalInteractionController {
         guard let copy = transitionImage, let f = formulas else { return }
         isReleased = true
         isFinishing = finishing
+        // One motion at a time: a finish's per-axis curves must not outlive a spring back, nor the reverse.
+        animator.cancelAll(of: copy)
         // The seeds let go from rest.
         let (centerVelocity, scaleVelocity) = style == .seeds ? (Point.zero, 0.0) : (centerVelocity, scaleVelocity)
         if finishing, let cell = to?.referenceImageFrameInTransitioningView(for: zoomAnimator) {
@@ -233,12 +249,7 @@ public final class ZoomDismissalInteractionController {
     /// without a jump; its outline then settles to the fit frame's shape.
     private func grabHere() {
         guard let copy = transitionImage, let f = formulas, fitSize.width > 0, fitSize.height > 0 else { return }
-        animator.cancel(copy, \.frame)
-        animator.cancel(copy, \.bounds.size)
-        animator.cancel(copy, \.transform)
-        animator.cancel(copy, \.center)
-        animator.cancel(copy, \.center.x)
-        animator.cancel(copy, \.center.y)
+        animator.cancelAll(of: copy)
         if let fade { animator.cancel(fade, \.alpha) }
         if let chrome { animator.cancel(chrome, \.alpha) }
 

@@ -72,13 +72,13 @@ public final class ZoomTransitionController {
         }
     }
 
-    /// A press at `point` on the photo while it zooms in or flies back: the flight stops, handing
-    /// over the photo and where it was heading (true: back into its thumbnail). Nil when the press
-    /// missed, or nothing flies.
-    public func takeFlyingPhoto(at point: Point) -> (photo: Node, headingBack: Bool)? {
-        guard animator.isFlyingPhoto(at: point) else { return nil }
+    /// A press at `point` on the photo while it zooms in or flies back (or a key, with no point):
+    /// the flight stops, handing over the photo, the velocity of its centre, and where it was
+    /// heading (true: back into its thumbnail). Nil when the press missed, or nothing flies.
+    public func takeFlyingPhoto(at point: Point? = nil) -> (photo: Node, velocity: Point, headingBack: Bool)? {
+        guard animator.isRunning, point.map(animator.isFlyingPhoto(at:)) ?? true else { return nil }
         let headingBack = !animator.isPresenting
-        return animator.interrupt().map { ($0, headingBack) }
+        return animator.interrupt().map { ($0.photo, $0.velocity, headingBack) }
     }
 
     /// A sharper decode of the photo zooming in (nothing else flying): the copy flies on with it. The same photo has the
