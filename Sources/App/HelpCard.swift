@@ -4,22 +4,15 @@ import SceneGraph
 /// The `?` (or F1) key's card: what the keys and gestures do, so that slow motion or the debug
 /// overlay can be found without the README.
 final class HelpCard {
+    /// The gestures, then every key binding.
     static let entries: [(keys: String, action: String)] = [
         ("click, tap", "open a photo; in a photo, show or hide the bar"),
         ("double click or tap", "zoom to 3× there, or back to fit"),
-        ("wheel, pinch, + − 0 1", "zoom (0: fit, 1: 100 %)"),
+        ("wheel, pinch", "zoom the open photo"),
         ("drag", "scroll; turn the page; move a zoomed photo"),
         ("drag down, pinch in", "close the photo"),
-        ("← →", "previous or next photo (zoomed: move it)"),
-        ("arrows, Return", "choose and open a photo in the grid"),
-        ("Escape, BackSpace", "back to the grid"),
-        ("f, F11", "full screen"),
-        ("s", "save a screenshot"),
-        ("Shift+S", "slow motion"),
-        ("d", "debug overlay"),
-        ("q", "quit"),
-        ("?, F1", "show or hide this card"),
-    ]
+        ("press a flying photo", "take it; let go to open it"),
+    ] + KeyBinding.all.map { ($0.label.replacingOccurrences(of: "`", with: ""), $0.summary) }
     /// Card geometry, px.
     static let lineHeight = 22.0
     static let keysWidth = 210.0

@@ -226,46 +226,33 @@ public final class PhotoViewerApp {
 
     public func handle(_ event: InputEvent) -> Request? {
         switch event {
-        case .scroll(let dx, let dy, let at, let modifiers):
+        case .scroll(let dx, let dy, let unit, let at, let modifiers):
             if navigator.viewer != nil {
-                viewerInput.scroll(dx: dx, dy: dy, at: at, control: modifiers.contains(.control))
+                viewerInput.scroll(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
             } else {
-                grid.scroll(units: dy)
+                grid.scroll(units: dy, gliding: unit == .notches)
             }
             needsDisplay = true
         case .key(let name, _):
-            switch name {
-            case "q": return .quit
-            case "s": return .screenshot
-            case "Escape", "BackSpace":
-                navigator.close()
-                needsDisplay = true
-            case "f", "F11":
-                return .toggleFullScreen
-            case "d":
-                toggleDebugOverlay()
-            case "question", "F1":
-                toggleHelp()
-            case "Left", "Right", "Up", "Down", "Home", "End":
-                if navigator.isGridActive {
-                    moveSelection(name)
-                } else {
-                    viewerKey(name)
-                }
-            case "Return", "KP_Enter", "space":
-                if navigator.isGridActive {
-                    navigator.open(grid.keyboardSelection ?? 0)
-                } else {
-                    navigator.reopen()
-                }
-                needsDisplay = true
-            case "plus", "equal", "KP_Add", "minus", "KP_Subtract", "0", "KP_0", "1", "KP_1":
+            guard let binding = KeyBinding.binding(for: name) else { break }
+            switch binding.action {
+            case .quit: return .quit
+            case .screenshot: return .screenshot
+            case .fullScreen: return .toggleFullScreen
+            case .close: navigator.close()
+            case .debugOverlay: toggleDebugOverlay()
+            case .help: toggleHelp()
+            case .move:
+                if navigator.isGridActive { moveSelection(name) } else { viewerKey(name) }
+            case .open:
+                if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
+            case .zoom:
                 viewerKey(name)
-            case "S":   // Shift+S: every animation ten times slower, as the simulator's slow animations
+            case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
-            default: break
             }
+            needsDisplay = true
         case .pointerDown(let at, let button, let time):
             guard button == 1 else { break }
             pressed(at: at)
@@ -309,7 +296,7 @@ public final class PhotoViewerApp {
     }
 
     private func play(_ name: String) {
-        if ["Left", "Right", "Up", "Down", "Home", "End"].contains(name) { viewerInput.arrowKey(name) } else { viewerInput.zoomKey(name) }
+        if KeyBinding.binding(for: name)?.action == .move { viewerInput.arrowKey(name) } else { viewerInput.zoomKey(name) }
     }
 
     /// The keys that waited for a flight, once it has landed in the viewer (dropped if it landed in the grid).

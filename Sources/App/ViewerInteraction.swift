@@ -1,4 +1,5 @@
 import Gestures
+import Input
 import Geometry
 import Viewer
 
@@ -131,12 +132,15 @@ final class ViewerInteraction {
         viewer.doubleTap(at: point)
     }
 
-    /// A mouse wheel (whole notches), or anything with Ctrl, zooms about the pointer, as in most
-    /// photo viewers; a touchpad's smooth scroll (fractions of a notch) moves a zoomed photo.
-    func scroll(dx: Double, dy: Double, at point: Point, control: Bool) {
+    /// A mouse wheel's notches, or anything with Ctrl, zoom about the pointer, as in most photo
+    /// viewers; a touchpad's smooth scrolling (and a sideways wheel) moves a zoomed photo.
+    func scroll(dx: Double, dy: Double, unit: ScrollUnit, at point: Point, control: Bool) {
         guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
-        let wheel = dx == 0 && dy == dy.rounded()
-        if control || wheel { viewer.wheelZoom(notches: dy, at: point) } else { viewer.scroll(dx: dx, dy: dy) }
+        if control || unit == .notches && dx == 0 {
+            viewer.wheelZoom(notches: dy, at: point)
+        } else {
+            viewer.scroll(dx: dx, dy: dy, gliding: unit == .notches)
+        }
     }
 
     /// Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at its
@@ -151,7 +155,7 @@ final class ViewerInteraction {
         default: (0, 0)
         }
         if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
-            viewer.scroll(dx: step.dx, dy: step.dy)
+            viewer.scroll(dx: step.dx, dy: step.dy, gliding: true)
         } else if step.dx != 0 {
             viewer.page(by: Int(step.dx))
         }

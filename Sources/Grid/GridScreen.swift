@@ -113,10 +113,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset) }
     }
 
-    /// Scroll units (positive: the content moves up), `wheelStep` px each. Whole notches of a wheel
-    /// glide there; a touchpad's fractional steps move the content at once, under the fingers.
-    public func scroll(units dy: Double) {
-        if dy == dy.rounded() {
+    /// Scroll units (positive: the content moves up), `wheelStep` px each. `gliding` (a wheel's
+    /// notches) the content glides there; else (a touchpad) it moves at once, under the fingers.
+    public func scroll(units dy: Double, gliding: Bool) {
+        if gliding {
             scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
         } else {
             scrolling.scroll(by: dy * GridStyle.wheelStep)

@@ -3,9 +3,10 @@ import Geometry
 /// What the user did, in window coordinates, free of any windowing system. The X11 adapter (and
 /// later scripts and tests) produce these; the app consumes them.
 public enum InputEvent: Equatable, Sendable {
-    /// Smooth scroll in scroll units: one wheel notch is 1; positive `dy` scrolls the content up
-    /// (the wheel turned toward the user), as X11's buttons 5 and 7 do.
-    case scroll(dx: Double, dy: Double, at: Point, modifiers: Modifiers)
+    /// A scroll in scroll units (one wheel notch is 1): positive `dy` scrolls the content up (the
+    /// wheel turned toward the user), as X11's buttons 5 and 7 do. `unit` says what the amounts
+    /// are, as the source decoded them.
+    case scroll(dx: Double, dy: Double, unit: ScrollUnit, at: Point, modifiers: Modifiers)
     case pointerDown(at: Point, button: Int, time: Milliseconds)
     case pointerMove(to: Point, time: Milliseconds)
     case pointerUp(at: Point, button: Int, time: Milliseconds)
@@ -19,6 +20,14 @@ public enum InputEvent: Equatable, Sendable {
 }
 
 public enum TouchPhase: Sendable { case begin, update, end, cancel }
+
+/// What a scroll's amounts are.
+public enum ScrollUnit: Sendable {
+    /// Clicks of a mouse wheel: the content glides a step a notch (and in the viewer, zooms).
+    case notches
+    /// A touchpad's continuous scrolling: the content follows the fingers at once.
+    case smooth
+}
 
 /// Server time in milliseconds.
 public typealias Milliseconds = UInt64
@@ -52,7 +61,8 @@ extension InputEvent {
     /// scaled display).
     public func scaled(by factor: Double) -> InputEvent {
         switch self {
-        case .scroll(let dx, let dy, let at, let modifiers): return .scroll(dx: dx, dy: dy, at: at * factor, modifiers: modifiers)
+        case .scroll(let dx, let dy, let unit, let at, let modifiers):
+            return .scroll(dx: dx, dy: dy, unit: unit, at: at * factor, modifiers: modifiers)
         case .pointerDown(let at, let button, let time): return .pointerDown(at: at * factor, button: button, time: time)
         case .pointerMove(let to, let time): return .pointerMove(to: to * factor, time: time)
         case .pointerUp(let at, let button, let time): return .pointerUp(at: at * factor, button: button, time: time)

@@ -1,3 +1,5 @@
+import Input
+
 /// One line of an input script (`--script FILE`).
 public enum ScriptCommand: Equatable, Sendable {
     case wait(ms: Double)
@@ -8,8 +10,9 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Moves there over `ms` (a motion event every frame), or at once when nil.
     case move(x: Double, y: Double, ms: Double?)
     case up
-    /// Smooth-scroll units: a wheel notch is 1; `control`: with Ctrl held (zooms the viewer).
-    case scroll(dx: Double, dy: Double, control: Bool)
+    /// Scroll units (a wheel notch is 1), as wheel notches or a touchpad's smooth scrolling;
+    /// `control`: with Ctrl held (zooms the viewer).
+    case scroll(dx: Double, dy: Double, unit: ScrollUnit, control: Bool)
     /// An X keysym name.
     case key(String)
     /// Two fingers about (x, y), from scale 1 to `scale`, over `ms` (300 when nil).

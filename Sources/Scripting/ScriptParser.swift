@@ -1,4 +1,5 @@
 import Foundation
+import Input
 
 /// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
 ///
@@ -35,7 +36,10 @@ public enum ScriptParser {
         case "move": command = .move(x: try a.number("X"), y: try a.number("Y"), ms: try a.optionalNumber("MS", min: 0))
         case "up": command = .up
         case "scroll":
-            command = .scroll(dx: try a.number("DX"), dy: try a.number("DY"), control: try a.optionalFlag("ctrl"))
+            // Whole numbers are a wheel's notches, fractions a touchpad's smooth scrolling.
+            let dx = try a.number("DX"), dy = try a.number("DY")
+            let unit: ScrollUnit = dx == dx.rounded() && dy == dy.rounded() ? .notches : .smooth
+            command = .scroll(dx: dx, dy: dy, unit: unit, control: try a.optionalFlag("ctrl"))
         case "key": command = .key(try a.word("NAME"))
         case "pinch":
             command = .pinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),

@@ -70,8 +70,8 @@ public struct ScriptTimeline: Sendable {
                 emit(.input(.pointerMove(to: pointer, time: ms)))
             }
         case .up: emit(.input(.pointerUp(at: pointer, button: 1, time: ms)))
-        case .scroll(let dx, let dy, let control):
-            emit(.input(.scroll(dx: dx, dy: dy, at: pointer, modifiers: control ? .control : [])))
+        case .scroll(let dx, let dy, let unit, let control):
+            emit(.input(.scroll(dx: dx, dy: dy, unit: unit, at: pointer, modifiers: control ? .control : [])))
         case .key(let name): emit(.input(.key(name: name, modifiers: [])))
         case .pinch(let x, let y, let scale, let t): pinch(Point(x: x, y: y), scale, t ?? ScriptTimeline.pinchDuration)
         case .touchpadPinch(let x, let y, let scale, let t):

@@ -80,13 +80,14 @@ extension PhotoViewerScreen {
     /// turns the page.
     public func isAtEdge(towards dx: Double) -> Bool { currentPage?.isAtEdge(towards: -dx) ?? true }
 
-    /// A touchpad (or a sideways wheel) moves a zoomed photo: a notch glides, smooth scrolling
-    /// follows at once (`dx`, `dy` in scroll units; positive moves the view right and down).
-    public func scroll(dx: Double, dy: Double) {
+    /// A touchpad (or a sideways wheel, or the arrow keys) moves a zoomed photo: `gliding` (a notch,
+    /// a key) it glides there, else it follows at once (`dx`, `dy` in scroll units; positive moves
+    /// the view right and down).
+    public func scroll(dx: Double, dy: Double, gliding: Bool) {
         guard let page = currentPage, page.isZoomed else { return }
         for (axis, units) in [(page.x, dx), (page.y, dy)] where units != 0 {
             let delta = units * PhotoViewerScreen.scrollStep
-            if units == units.rounded() { axis.scrollSmoothly(by: delta) } else { axis.scroll(by: delta) }
+            if gliding { axis.scrollSmoothly(by: delta) } else { axis.scroll(by: delta) }
         }
     }
 

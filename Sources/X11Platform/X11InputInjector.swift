@@ -37,7 +37,7 @@ final class X11InputInjector {
         case .pointerUp(let at, let button, _):
             move(at)
             XTestFakeButtonEvent(display, UInt32(button), 0, 0)
-        case .scroll(let dx, let dy, let at, let modifiers):
+        case .scroll(let dx, let dy, _, let at, let modifiers):   // XTest has buttons only: notches
             move(at)
             let control = XKeysymToKeycode(display, KeySym(XK_Control_L))
             if modifiers.contains(.control) { XTestFakeKeyEvent(display, UInt32(control), 1, 0) }

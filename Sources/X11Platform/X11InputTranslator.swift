@@ -24,7 +24,7 @@ enum X11InputTranslator {
                 guard event.type == ButtonPress else { return nil }
                 let dy: Double = b.button == 4 ? -1 : b.button == 5 ? 1 : 0
                 let dx: Double = b.button == 6 ? -1 : b.button == 7 ? 1 : 0
-                return .scroll(dx: dx, dy: dy, at: at, modifiers: modifiers(b.state))
+                return .scroll(dx: dx, dy: dy, unit: .notches, at: at, modifiers: modifiers(b.state))
             default:
                 return event.type == ButtonPress
                     ? .pointerDown(at: at, button: Int(b.button), time: Milliseconds(b.time))

@@ -40,7 +40,7 @@ public struct XI2Decoder {
                 guard press else { return nil }
                 let dy: Double = e.detail == 4 ? -1 : e.detail == 5 ? 1 : 0
                 let dx: Double = e.detail == 6 ? -1 : e.detail == 7 ? 1 : 0
-                return .scroll(dx: dx, dy: dy, at: at, modifiers: modifiers(e))
+                return .scroll(dx: dx, dy: dy, unit: .notches, at: at, modifiers: modifiers(e))
             default:
                 return press ? .pointerDown(at: at, button: Int(e.detail), time: time)
                     : .pointerUp(at: at, button: Int(e.detail), time: time)
@@ -48,7 +48,9 @@ public struct XI2Decoder {
         case XI_Motion:
             guard !emulated else { return nil }
             if let scroll = scrollDelta(e) {
-                return scroll == (0, 0) ? nil : .scroll(dx: scroll.dx, dy: scroll.dy, at: at, modifiers: modifiers(e))
+                // A mouse wheel's valuator moves a whole increment a click; a touchpad's, in fractions.
+                let unit: ScrollUnit = scroll.dx == scroll.dx.rounded() && scroll.dy == scroll.dy.rounded() ? .notches : .smooth
+                return scroll == (0, 0) ? nil : .scroll(dx: scroll.dx, dy: scroll.dy, unit: unit, at: at, modifiers: modifiers(e))
             }
             return .pointerMove(to: at, time: time)
         case XI_TouchBegin: return .touch(.begin, id: Int(e.detail), at: at, time: time)

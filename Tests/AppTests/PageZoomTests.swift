@@ -91,12 +91,12 @@ import Testing
     @Test func controlWheelZoomsAboutThePointer() {
         let pointer = Point(x: 620, y: 130)
         let under = v.photoPoint(at: pointer)
-        _ = v.app.handle(.scroll(dx: 0, dy: -1, at: pointer, modifiers: .control))
-        _ = v.app.handle(.scroll(dx: 0, dy: -1, at: pointer, modifiers: .control))
+        _ = v.app.handle(.scroll(dx: 0, dy: -1, unit: .notches, at: pointer, modifiers: .control))
+        _ = v.app.handle(.scroll(dx: 0, dy: -1, unit: .notches, at: pointer, modifiers: .control))
         v.settle()
         #expect(abs(v.viewer.zoomScale - 1.25 * 1.25) < 1e-9, "two notches away from the user: 1.25² ×")
         #expect((v.photoPoint(at: pointer) - under).magnitude < 1e-6)
-        _ = v.app.handle(.scroll(dx: 0, dy: 3, at: pointer, modifiers: .control))
+        _ = v.app.handle(.scroll(dx: 0, dy: 3, unit: .notches, at: pointer, modifiers: .control))
         v.settle()
         #expect(v.viewer.zoomScale == 1, "toward the user: back out, not past fit")
     }
@@ -278,20 +278,20 @@ import Testing
     @Test func aMouseWheelZoomsAboutThePointerWithoutCtrl() {
         let pointer = Point(x: 200, y: 450)
         let under = v.photoPoint(at: pointer)
-        _ = v.app.handle(.scroll(dx: 0, dy: -1, at: pointer, modifiers: []))
+        _ = v.app.handle(.scroll(dx: 0, dy: -1, unit: .notches, at: pointer, modifiers: []))
         v.settle()
         #expect(abs(v.viewer.zoomScale - 1.25) < 1e-9)
         #expect((v.photoPoint(at: pointer) - under).magnitude < 1e-6)
     }
 
     @Test func aTouchpadScrollMovesAZoomedPhotoAndLeavesAFitOneAlone() {
-        _ = v.app.handle(.scroll(dx: 0.4, dy: 0.3, at: Point(x: 400, y: 300), modifiers: []))
+        _ = v.app.handle(.scroll(dx: 0.4, dy: 0.3, unit: .smooth, at: Point(x: 400, y: 300), modifiers: []))
         v.settle()
         #expect(v.viewer.zoomScale == 1 && v.photoFrame == Rect(x: 0, y: 0, width: 800, height: 600))
         v.doubleTap(Point(x: 400, y: 300))
         v.settle()
         let before = v.photoFrame.origin
-        _ = v.app.handle(.scroll(dx: 0.5, dy: -0.25, at: Point(x: 400, y: 300), modifiers: []))
+        _ = v.app.handle(.scroll(dx: 0.5, dy: -0.25, unit: .smooth, at: Point(x: 400, y: 300), modifiers: []))
         #expect(v.photoFrame.origin == before + Point(x: -30, y: 15), "moves at once, 60 px a unit")
         #expect(v.viewer.zoomScale == 3)
     }

@@ -139,17 +139,17 @@ import TestSupport
         let maxOffset = app.grid.layout.maxScrollOffset(viewportHeight: 400)
         #expect(maxOffset > 100)
         app.didDisplay()
-        _ = app.handle(.scroll(dx: 0, dy: 1, at: Point(x: 200, y: 200), modifiers: []))
+        _ = app.handle(.scroll(dx: 0, dy: 1, unit: .notches, at: Point(x: 200, y: 200), modifiers: []))
         #expect(app.isAnimating)
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 60)
         #expect(app.needsDisplay)
         let cellOnScreen = app.grid.cell(at: 0).convert(Point.zero, to: nil)
         #expect(cellOnScreen.y == 56 - 60)
-        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: 1, at: .zero, modifiers: [])) }
+        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: 1, unit: .notches, at: .zero, modifiers: [])) }
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == maxOffset)
-        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: -1, at: .zero, modifiers: [])) }
+        for _ in 0..<20 { _ = app.handle(.scroll(dx: 0, dy: -1, unit: .notches, at: .zero, modifiers: [])) }
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 0)
     }
@@ -180,7 +180,7 @@ import TestSupport
         // On screen (rows 0–3) and one screen below (to row 7): 8 rows of 4.
         #expect(loaded() == Array(0..<32))
 
-        _ = app.handle(.scroll(dx: 0, dy: 1000, at: .zero, modifiers: []))
+        _ = app.handle(.scroll(dx: 0, dy: 1000, unit: .notches, at: .zero, modifiers: []))
         app.settle(stepping: clock)
         let bottom = loaded()
         #expect(bottom.contains(119))
@@ -279,7 +279,7 @@ import TestSupport
     @Test func fractionalStepsMoveAtOnce() {
         let clock = ManualClock()
         let app = settledApp(size: Size(width: 400, height: 400), clock: clock)
-        _ = app.handle(.scroll(dx: 0, dy: 0.25, at: .zero, modifiers: []))
+        _ = app.handle(.scroll(dx: 0, dy: 0.25, unit: .smooth, at: .zero, modifiers: []))
         #expect(app.grid.scrollOffset == 15)
         #expect(!app.isAnimating)
     }

@@ -81,9 +81,10 @@ struct SeededRandom: RandomNumberGenerator {
                 _ = app.handle(.touch(.end, id: 0, at: c, time: ms))
                 _ = app.handle(.touch(.end, id: 1, at: c, time: ms))
             case 6:   // the wheel, plain or with Ctrl, whole notches or a touchpad's fractions
-                let dy = Int.random(in: 0..<2, using: &random) == 0 ? Double(Int.random(in: -2...2, using: &random))
-                    : Double.random(in: -1...1, using: &random)
-                _ = app.handle(.scroll(dx: 0, dy: dy, at: point(), modifiers: Bool.random(using: &random) ? .control : []))
+                let notches = Int.random(in: 0..<2, using: &random) == 0
+                let dy = notches ? Double(Int.random(in: -2...2, using: &random)) : Double.random(in: -1...1, using: &random)
+                _ = app.handle(.scroll(dx: 0, dy: dy, unit: notches ? .notches : .smooth, at: point(),
+                                       modifiers: Bool.random(using: &random) ? .control : []))
             case 7:   // a key
                 let keys = ["Escape", "Left", "Right", "Return", "plus", "minus", "0", "1", "Down", "space"]
                 _ = app.handle(.key(name: keys[Int.random(in: 0..<keys.count, using: &random)], modifiers: []))

@@ -26,8 +26,8 @@ import Testing
         let commands = try ScriptParser.parse(script).map(\.command)
         #expect(commands == [
             .wait(ms: 100), .tap(x: 10, y: 20), .doubleTap(x: 30.5, y: 40), .down(x: 1, y: 2),
-            .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5, control: false),
-            .scroll(dx: 0, dy: 1, control: true), .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
+            .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5, unit: .smooth, control: false),
+            .scroll(dx: 0, dy: 1, unit: .notches, control: true), .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
             .touchpadPinch(x: 200, y: 100, scale: 1.5, ms: nil),
             .resize(width: 800, height: 600), .screenshot("out/a.png"), .dump("scene.json"),
         ])

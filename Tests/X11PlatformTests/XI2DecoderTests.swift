@@ -97,11 +97,11 @@ final class EventFactory {
         d.scrollValuators[11] = [2: .init(vertical: false, increment: 15), 3: .init(vertical: true, increment: 15)]
         #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [3: 300])) == nil, "first position: no step yet")
         #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [3: 330]))
-            == .scroll(dx: 0, dy: 2, at: Point(x: 50, y: 60), modifiers: []))
+            == .scroll(dx: 0, dy: 2, unit: .notches, at: Point(x: 50, y: 60), modifiers: []))
         #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [2: 0, 3: 322.5]))
-            == .scroll(dx: 0, dy: -0.5, at: Point(x: 50, y: 60), modifiers: []))
+            == .scroll(dx: 0, dy: -0.5, unit: .smooth, at: Point(x: 50, y: 60), modifiers: []))
         #expect(d.decode(make.event(XI_Motion, x: 50, y: 60, valuators: [2: -30, 3: 322.5]))
-            == .scroll(dx: -2, dy: 0, at: Point(x: 50, y: 60), modifiers: []))
+            == .scroll(dx: -2, dy: 0, unit: .notches, at: Point(x: 50, y: 60), modifiers: []))
         // The legacy button the server emulates from that scrolling.
         #expect(d.decode(make.event(XI_ButtonPress, detail: 5, flags: Int32(XIPointerEmulated))) == nil)
         // Motion on the pointer axes of the same device is still motion.
@@ -114,10 +114,10 @@ final class EventFactory {
 
     @Test func aWheelWithoutScrollValuatorsGivesNotches() {
         var d = XI2Decoder()
-        #expect(d.decode(make.event(XI_ButtonPress, detail: 5, x: 1, y: 2)) == .scroll(dx: 0, dy: 1, at: Point(x: 1, y: 2), modifiers: []))
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 5, x: 1, y: 2)) == .scroll(dx: 0, dy: 1, unit: .notches, at: Point(x: 1, y: 2), modifiers: []))
         #expect(d.decode(make.event(XI_ButtonRelease, detail: 5)) == nil)
-        #expect(d.decode(make.event(XI_ButtonPress, detail: 4)) == .scroll(dx: 0, dy: -1, at: .zero, modifiers: []))
-        #expect(d.decode(make.event(XI_ButtonPress, detail: 7)) == .scroll(dx: 1, dy: 0, at: .zero, modifiers: []))
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 4)) == .scroll(dx: 0, dy: -1, unit: .notches, at: .zero, modifiers: []))
+        #expect(d.decode(make.event(XI_ButtonPress, detail: 7)) == .scroll(dx: 1, dy: 0, unit: .notches, at: .zero, modifiers: []))
     }
 }
 
