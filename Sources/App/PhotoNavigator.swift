@@ -19,7 +19,8 @@ final class PhotoNavigator {
     private let flights = Node(name: "transitions")
     private let transitions: ZoomTransitionController
     private let animator: Animator
-    private var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
+    /// The pull's controller, held directly by the interaction.
+    var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
     private let photos: [Photo]
     /// Decodes the open photo and its neighbours at screen size (and the grid's thumbnails).
     private let queue: DecodeQueue
@@ -43,6 +44,8 @@ final class PhotoNavigator {
         self.style = style
         transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
                                                layer: flights, chrome: grid.tabBar, style: style)
+        // The current photo is the viewer's: the grid's cell for a flight derives from it.
+        grid.transitionIndex = { [weak self] in self?.viewer?.index }
         window.addChild(screens)
         window.addChild(flights)
         window.addChild(grid.tabBar)
@@ -71,7 +74,6 @@ final class PhotoNavigator {
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         viewer = screen
-        grid.selectedIndex = index
         requestSharpPages(around: index)
         transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
             // Covered now (or about to be pulled back into it): the grid makes the photo's cell
@@ -104,7 +106,6 @@ final class PhotoNavigator {
     /// The pager came to rest on `i`: the grid keeps that cell in view (the seeds centre it), and
     /// sharp decodes are asked for.
     private func pageSettled(_ i: Int) {
-        grid.selectedIndex = i
         if style == .seeds { grid.centre(i) } else { grid.reveal(i) }
         requestSharpPages(around: i)
     }
@@ -137,7 +138,6 @@ final class PhotoNavigator {
         if transitions.animator.isRunning, transitions.animator.isPresenting { return turnFlightAround() }
         if dismissal.isRunning { return dismissal.isReleased ? dismissal.redirect(finishing: true) : () }
         guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
-        grid.selectedIndex = screen.index
         transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
             if popped { self?.viewer = nil }
         }
@@ -187,7 +187,6 @@ final class PhotoNavigator {
     /// pop starts, following the finger. False when it can't.
     func beginDismissal(adopting flying: Node? = nil) -> Bool {
         guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return false }
-        grid.selectedIndex = screen.index
         // A pull starts at fit; a photo taken from a flight out of a zoomed page comes back at fit.
         screen.zoomToFitNow()
         screen.pullBegan()
@@ -196,24 +195,6 @@ final class PhotoNavigator {
             if popped { self?.viewer = nil } else { screen.pullCancelled() }
         }
         return true
-    }
-
-    func updateDismissal(translation: Point) { dismissal.update(translation: translation) }
-
-    func endDismissal(translation: Point, velocity: Point) { dismissal.end(translation: translation, velocity: velocity) }
-
-    func cancelDismissal() { dismissal.cancelPull() }
-
-    /// Two fingers took the photo being pulled (or just taken out at fit): they carry it on from here.
-    func beginPinchDismissal() { dismissal.beginPinch() }
-
-    func updatePinchDismissal(scale: Double, center: Point, start: Point) {
-        dismissal.updatePinch(scale: scale, center: center, start: start)
-    }
-
-    func endPinchDismissal(scale: Double, center: Point, start: Point, scaleVelocity: Double, centerVelocity: Point) {
-        dismissal.endPinch(scale: scale, center: center, start: start, scaleVelocity: scaleVelocity,
-                           centerVelocity: centerVelocity)
     }
 
     /// A press at `point` on a photo in the air (zooming in, flying back, springing back or flying
@@ -228,15 +209,13 @@ final class PhotoNavigator {
         return beginDismissal(adopting: taken.photo)
     }
 
-    /// A photo taken in mid-air was let go without a drag (a tap on it): it opens, from where it is.
-    func resumeDismissal() { dismissal.resume(finishing: false) }
 
     func resize(to size: Size) {
         grid.resize(to: size)
         viewer?.resize(to: size)
         layOut(size)
         // A photo on its way into its cell: the cell stays in view.
-        if let index = grid.selectedIndex, transitions.animator.isRunning && !transitions.animator.isPresenting
+        if let index = viewer?.index, transitions.animator.isRunning && !transitions.animator.isPresenting
             || dismissal.isRunning && dismissal.isFinishing {
             grid.reveal(index)
         }

@@ -31,18 +31,8 @@ public final class PhotoViewerApp {
     public var viewer: PhotoViewerScreen? { navigator.viewer }
     public private(set) var needsDisplay = true
 
-    private let gestures = GestureCenter()
-    private let gridPan = PanRecognizer()
-    /// Recognizes at once: opens a cell in the grid, or presses the viewer's back button.
-    private let gridTap = TapRecognizer()
-    private let viewerPan = PanRecognizer()
-    /// The viewer's single tap (the bars) waits for its double tap (zoom) to fail.
-    private let viewerTap = TapRecognizer()
-    private let viewerDoubleTap = TapRecognizer(taps: 2)
-    private let pinch = PinchRecognizer()
-    private let viewerInput: ViewerInteraction
-    /// The last press caught a coasting grid, so its tap doesn't open a photo.
-    private var pressStoppedScrolling = false
+    /// What input does, in every phase.
+    private let interaction: Interaction
     /// The last event's time and the clock's then: event times (server ms) and the clock have
     /// different origins, and a double tap's time-out runs on the clock between events.
     private var eventClock: (event: Double, clock: Double)?
@@ -69,18 +59,7 @@ public final class PhotoViewerApp {
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion)
-        viewerInput = ViewerInteraction(navigator: navigator)
-        // The pinch first: a second finger joining a pull hands the photo to it before the pan is cancelled.
-        for recognizer: Recognizer in [pinch, gridPan, gridTap, viewerPan, viewerTap, viewerDoubleTap] {
-            gestures.add(recognizer)
-        }
-        viewerTap.requireToFail(viewerDoubleTap)
-        gridPan.onChange = { [unowned self] pan in dragGrid(pan) }
-        gridTap.onRecognized = { [unowned self] tap in tapped(at: tap.location) }
-        viewerPan.onChange = { [unowned self] pan in viewerInput.drag(pan) }
-        viewerTap.onRecognized = { [unowned self] tap in viewerInput.tap(at: tap.location) }
-        viewerDoubleTap.onRecognized = { [unowned self] tap in viewerInput.doubleTap(at: tap.location) }
-        pinch.onChange = { [unowned self] pinch in viewerInput.pinch(pinch) }
+        interaction = Interaction(navigator: navigator)
         thumbnails.update()
     }
 
@@ -92,7 +71,7 @@ public final class PhotoViewerApp {
 
     /// Whether something moves, or a tap waits to see if a second one comes: the loop then ticks
     /// at the frame rate.
-    public var isAnimating: Bool { animator.isAnimating || gestures.isWaiting }
+    public var isAnimating: Bool { animator.isAnimating || interaction.isWaiting }
 
     /// True when nothing is left to load or animate: the frame on screen is final until the next input
     /// (a finger still holding the grid counts as settled; only input moves it).
@@ -143,11 +122,11 @@ public final class PhotoViewerApp {
     /// Advances every animation (and the recognizers' time-outs) to the clock's time.
     public func tick() {
         let before = grid.scrollOffset
-        if let eventClock { gestures.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
+        if let eventClock { interaction.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
-        playWaitingKeys()
+        interaction.playWaitingKeys()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
-        queue.concurrencyLimit = isAnimating || gestures.pointers.count > 0 ? 1 : queue.threadCount
+        queue.concurrencyLimit = isAnimating || interaction.isTouching ? 1 : queue.threadCount
         grid.scrolling.didTick()
         navigator.viewer?.didTick()
         if grid.scrollOffset != before { thumbnails.update() }
@@ -196,17 +175,14 @@ public final class PhotoViewerApp {
     private func updateDebugOverlay() {
         guard let overlay = debugOverlay else { return }
         let record = traceRecord
-        let release = activeDrag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
+        let release = interaction.activeDrag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
         overlay.show(record, scale: navigator.flyingScale, release: release, timing: lastFrameTiming,
                      at: Point(x: 12, y: 64))
     }
 
-    /// The drag under way, if any.
-    private var activeDrag: PanRecognizer? { [viewerPan, gridPan].first { [.began, .changed].contains($0.state) } }
-
     /// The state of the motion now.
     public var traceRecord: MotionTraceRecord {
-        let drag = activeDrag
+        let drag = interaction.activeDrag
         let photo = root.descendant(named: "transitionImage") ?? navigator.viewer?.photoNode
         return MotionTraceRecord(
             time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
@@ -224,154 +200,58 @@ public final class PhotoViewerApp {
             imagePixels: photo?.image.map { [$0.width, $0.height] })
     }
 
+    /// Takes one input event (points, server ms). Pointers, touches, wheel and keys go to the
+    /// interaction; the app keeps the keys that are its own (slow motion, the overlay, the card).
     public func handle(_ event: InputEvent) -> Request? {
+        let offset = grid.scrollOffset
+        defer {
+            if grid.scrollOffset != offset { thumbnails.update() }
+            needsDisplay = true
+        }
         switch event {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
-            if navigator.viewer != nil {
-                viewerInput.scroll(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
-            } else {
-                grid.scroll(units: dy, gliding: unit == .notches)
-            }
-            needsDisplay = true
+            interaction.scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
         case .key(let name, _):
             guard let binding = KeyBinding.binding(for: name) else { break }
             switch binding.action {
-            case .quit: return .quit
-            case .screenshot: return .screenshot
-            case .fullScreen: return .toggleFullScreen
-            case .close: navigator.close()
-            case .debugOverlay: toggleDebugOverlay()
-            case .help: toggleHelp()
-            case .move:
-                if navigator.isGridActive { moveSelection(name) } else { viewerKey(name) }
-            case .open:
-                if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
-            case .zoom:
-                viewerKey(name)
             case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
+            case .debugOverlay: toggleDebugOverlay()
+            case .help: toggleHelp()
+            default: return interaction.key(name, binding)
             }
-            needsDisplay = true
         case .pointerDown(let at, let button, let time):
             guard button == 1 else { break }
-            pressed(at: at)
-            handle(PointerEvent(.down, at: at, time: seconds(time)))
+            pointer(PointerEvent(.down, at: at, time: seconds(time)))
         case .pointerMove(let to, let time):
-            handle(PointerEvent(.move, at: to, time: seconds(time)))
+            pointer(PointerEvent(.move, at: to, time: seconds(time)))
         case .pointerUp(let at, let button, let time):
             guard button == 1 else { break }
-            handle(PointerEvent(.up, at: at, time: seconds(time)))
-            viewerInput.release()
+            pointer(PointerEvent(.up, at: at, time: seconds(time)))
         case .touch(let phase, let id, let at, let time):
-            if phase == .begin, gestures.pointers.count == 0 { pressed(at: at) }
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
-            handle(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: seconds(time)))
-            if phase == .end || phase == .cancel, gestures.pointers.count == 0 { viewerInput.release() }
+            pointer(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: seconds(time)))
         case .touchpadPinch(let phase, let scale, let at, let time):
             // Two virtual fingers (pointers −1 and −2) either side of the pointer: the pinch
             // recognizer takes a touchpad pinch as it takes one on the screen.
             let spread = PhotoViewerApp.touchpadFingerSpread * scale
             for (id, dx) in [(-1, -spread), (-2, spread)] {
-                handle(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: seconds(time)))
+                pointer(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: seconds(time)))
             }
         }
         return nil
     }
 
-    /// Keys for the open photo (arrows, zoom) pressed while it is in the air on its way into the
-    /// viewer (or springing back into it): they play once it has landed there.
-    private var keysForTheViewer: [String] = []
-
-    /// An arrow or zoom key for the viewer. While the photo flies into the viewer it waits for the
-    /// landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
-    /// leaving, or the finger decides).
-    private func viewerKey(_ name: String) {
-        guard navigator.viewer != nil else { return }
-        if navigator.flightHeading == true {
-            keysForTheViewer.append(name)
-        } else if !navigator.isTransitioning {
-            play(name)
-        }
-    }
-
-    private func play(_ name: String) {
-        if KeyBinding.binding(for: name)?.action == .move { viewerInput.arrowKey(name) } else { viewerInput.zoomKey(name) }
-    }
-
-    /// The keys that waited for a flight, once it has landed in the viewer (dropped if it landed in the grid).
-    private func playWaitingKeys() {
-        guard !keysForTheViewer.isEmpty, navigator.flightHeading == nil, !navigator.isTransitioning else { return }
-        let keys = keysForTheViewer
-        keysForTheViewer = []
-        if navigator.viewer != nil { keys.forEach(play) }
-    }
-
     /// A touchpad pinch's virtual fingers start this far either side of the pointer, px.
     static let touchpadFingerSpread = 100.0
 
-    private func handle(_ event: PointerEvent) {
+    private func pointer(_ event: PointerEvent) {
         eventClock = (event.time, animator.clock.now)
-        gestures.handle(event)
-        needsDisplay = true
-    }
-
-    /// A first finger (or the mouse button) went down at `point`.
-    private func pressed(at point: Point) {
-        // As on a phone, a touch on a coasting grid only stops it: that press opens nothing.
-        pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
-        if !pressStoppedScrolling, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
-        viewerInput.press(at: point)
+        interaction.handle(event)
     }
 
     private func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
-
-    /// The content follows a vertical drag, then coasts (UIScrollView's physics).
-    private func dragGrid(_ pan: PanRecognizer) {
-        guard navigator.isGridActive || pan.state == .ended || pan.state == .cancelled else { return }
-        switch pan.state {
-        case .began:
-            grid.scrolling.beginDrag()
-            grid.scrolling.drag(translation: pan.translation.y)
-        case .changed:
-            grid.scrolling.drag(translation: pan.translation.y)
-        case .ended:
-            grid.scrolling.endDrag(velocity: pan.velocity.y)
-        case .cancelled:
-            grid.scrolling.endDrag(velocity: 0)
-        default:
-            return
-        }
-        thumbnails.update()
-        needsDisplay = true
-    }
-
-    /// A tap opens a cell in the grid; in the viewer the back button closes (other taps in the
-    /// viewer wait for a possible double tap: `ViewerInteraction.tap`).
-    private func tapped(at point: Point) {
-        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
-            navigator.open(index)
-        } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
-            navigator.close()   // during the zoom-in too: it turns around
-        }
-        needsDisplay = true
-    }
-
-    /// Arrow keys move the grid's selection (the first key shows it on the first photo).
-    private func moveSelection(_ key: String) {
-        guard let current = grid.keyboardSelection else { return grid.select(0) }
-        let columns = grid.layout.columns
-        switch key {
-        case "Left": grid.select(current - 1)
-        case "Right": grid.select(current + 1)
-        case "Up": grid.select(current - columns)
-        case "Down": grid.select(current + columns)
-        case "Home": grid.select(0)
-        default: grid.select(photos.count - 1)
-        }
-        thumbnails.update()
-        needsDisplay = true
-    }
 
     public func resize(to size: Size) {
         guard size != grid.size else { return }

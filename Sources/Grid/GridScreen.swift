@@ -26,8 +26,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     private let titleBar = Node(name: "titleBar")
     /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
     public let tabBar = Node(name: "tabBar")
-    /// The photo a zoom transition flies to or from.
-    public var selectedIndex: Int?
+    /// The photo a zoom transition flies to or from: the viewer's current photo, kept in one place
+    /// by whoever owns the viewer (the grid only asks).
+    public var transitionIndex: () -> Int? = { nil }
     /// The keyboard's selection, drawn as a ring over its cell.
     public private(set) var keyboardSelection: Int?
     private let selectionRing = Node(name: "grid.selection")
@@ -157,12 +158,12 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func transitionWillStartWith(zoomAnimator: ZoomAnimator) {}
     public func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
 
-    public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { selectedIndex.map { cells[$0] } }
+    public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { transitionIndex().map { cells[$0] } }
 
     /// The selected cell's visible part: a cell partly under a bar flies from below it (as FluidPhoto
     /// clips it), not from over the bar.
     public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? {
-        guard let i = selectedIndex else { return nil }
+        guard let i = transitionIndex() else { return nil }
         let cell = cells[i].convert(cells[i].bounds, to: nil)
         let visible = Rect(x: cell.minX, y: layout.topInset, width: cell.width, height: size.height - layout.topInset - layout.bottomInset)
         return cell.intersection(visible) ?? cell

@@ -62,7 +62,7 @@ import TestSupport
         swipe(-80, frames: 4)       // 1200 px/s, a fifth of a page
         #expect(app.viewer?.index == 3)
         #expect(app.viewer?.pagingOffset == 3.0 * 410)
-        #expect(app.grid.selectedIndex == 3, "the grid is told the settled page")
+        #expect(app.grid.transitionIndex() == 3, "the grid is told the settled page")
     }
 
     @Test func slowShortDragGoesBack() {
@@ -84,7 +84,7 @@ import TestSupport
         #expect(app.viewer?.index == 0)
         key("Right"); key("Right")
         #expect(app.viewer?.index == 2)
-        #expect(app.grid.selectedIndex == 2)
+        #expect(app.grid.transitionIndex() == 2)
     }
 
     /// A key slides the next page in within a quarter of a second; a second key while it slides
@@ -99,7 +99,7 @@ import TestSupport
             frames += 1
         }
         #expect(frames <= 16, "\(frames) frames at 60 Hz")
-        #expect(app.viewer?.pagingOffset == 3.0 * 410 && app.grid.selectedIndex == 3)
+        #expect(app.viewer?.pagingOffset == 3.0 * 410 && app.grid.transitionIndex() == 3)
 
         _ = app.handle(.key(name: "Right", modifiers: []))
         for _ in 0..<5 { clock.advanceFrame(); app.tick() }

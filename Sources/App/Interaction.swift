@@ -1,0 +1,361 @@
+import Animation
+import Geometry
+import Gestures
+import Grid
+import Input
+import Transitions
+import Viewer
+
+/// The one owner of what input does: every press, move, lift, pinch, wheel and key arrives here, and
+/// each hand-off between phases is stated here. "What happens when X during Y" is in this file.
+///
+/// What the fingers do is `gesture`; a photo in the air (zooming in, flying back, springing back,
+/// flying into its cell) is the navigator's, and counts as a phase of its own. The rules while a
+/// photo is in the air:
+/// - a press on it takes it; a drag then pulls it, a lift without a drag opens it from where it is;
+/// - Escape, BackSpace or the back button send it into its cell (a zoom-in turns around);
+/// - Return sends it into the viewer (a fly-back turns around);
+/// - arrow and zoom keys wait until it lands in the viewer, and are dropped if it lands in the grid.
+final class Interaction {
+    /// What the fingers are doing.
+    enum Gesture: Equatable {
+        case scrollingGrid
+        case paging
+        case panningPhoto
+        /// One finger holds the photo out of the viewer (a pull, or a photo taken in the air).
+        case pulling
+        /// Two fingers at fit, not moved yet: their first move decides (apart zooms, together closes).
+        case pinchPending
+        case pinchZooming
+        case pinchClosing
+    }
+
+    /// The phases, for the trace and the `d` overlay.
+    enum Phase: String {
+        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, inTheAir
+    }
+
+    private(set) var gesture: Gesture?
+
+    var phase: Phase {
+        if let gesture { return Phase(rawValue: "\(gesture)")! }
+        return navigator.flightHeading != nil ? .inTheAir : .idle
+    }
+
+    private let navigator: PhotoNavigator
+    private var grid: GridScreen { navigator.grid }
+    private var dismissal: ZoomDismissalInteractionController { navigator.dismissal }
+    private let gestures = GestureCenter()
+    /// The one drag: what it moves is chosen when it begins.
+    private let pan = PanRecognizer()
+    /// Recognizes at once: opens a cell in the grid, or presses the viewer's back button.
+    private let immediateTap = TapRecognizer()
+    /// The viewer's single tap (the bars) waits for its double tap (zoom) to fail.
+    private let viewerTap = TapRecognizer()
+    private let viewerDoubleTap = TapRecognizer(taps: 2)
+    private let pinch = PinchRecognizer()
+    /// The last press caught a coasting grid, so its tap doesn't open a photo.
+    private var pressStoppedScrolling = false
+    /// The last press took a photo in the air, and no drag has moved it yet.
+    private var holdsTakenPhoto = false
+    /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
+    private var keysForTheViewer: [String] = []
+
+    init(navigator: PhotoNavigator) {
+        self.navigator = navigator
+        for recognizer: Recognizer in [pinch, pan, immediateTap, viewerTap, viewerDoubleTap] { gestures.add(recognizer) }
+        viewerTap.requireToFail(viewerDoubleTap)
+        pan.onChange = { [unowned self] in drag($0) }
+        pinch.onChange = { [unowned self] in pinched($0) }
+        immediateTap.onRecognized = { [unowned self] in tapped(at: $0.location) }
+        viewerTap.onRecognized = { [unowned self] in viewerTapped(at: $0.location) }
+        viewerDoubleTap.onRecognized = { [unowned self] in doubleTapped(at: $0.location) }
+    }
+
+    /// A tap waits to see if a second one comes: time must keep moving.
+    var isWaiting: Bool { gestures.isWaiting }
+    /// Fingers (or the mouse button) are down.
+    var isTouching: Bool { gestures.pointers.count > 0 }
+    /// Lets the recognizers' time-outs happen, at event time `time`, s.
+    func advance(to time: Double) { gestures.advance(to: time) }
+
+    /// The drag under way, if any: its translation and velocity, for the trace and the overlay.
+    var activeDrag: PanRecognizer? { [.began, .changed].contains(pan.state) ? pan : nil }
+
+    // MARK: Pointers
+
+    /// A pointer event: the first press and the last lift are events of their own, before and after
+    /// the recognizers see them.
+    func handle(_ event: PointerEvent) {
+        let first = event.phase == .down && gestures.pointers.count == 0
+        if first { pressed(at: event.location) }
+        gestures.handle(event)
+        if (event.phase == .up || event.phase == .cancel) && gestures.pointers.count == 0 { lifted() }
+    }
+
+    /// The first finger (or the mouse button) went down.
+    private func pressed(at point: Point) {
+        // As on a phone, a press on a coasting grid only stops it: that press opens nothing.
+        pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
+        if !pressStoppedScrolling, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
+        // A press on a photo in the air takes it: from here the finger carries it as a pull.
+        if navigator.grab(at: point) {
+            gesture = .pulling
+            holdsTakenPhoto = true
+        }
+    }
+
+    /// The last finger lifted. A photo taken in the air and let go without a drag (a tap on it, a
+    /// double click on a thumbnail) opens, from where it is.
+    private func lifted() {
+        if gesture == .pulling, holdsTakenPhoto {
+            dismissal.resume(finishing: false)
+            gesture = nil
+        }
+        holdsTakenPhoto = false
+    }
+
+    /// The one drag: in the grid it scrolls; in the viewer, what it does is decided at its start
+    /// (page, pan a zoomed photo, or pull the photo out); a photo taken in the air follows it.
+    private func drag(_ pan: PanRecognizer) {
+        let t = pan.translation
+        switch pan.state {
+        case .began:
+            if gesture == .pulling { return dismissal.update(translation: t) }   // taken in the air
+            guard gesture == nil else { return }   // a pinch has the photo
+            if navigator.isGridActive {
+                gesture = .scrollingGrid
+                grid.scrolling.beginDrag()
+                grid.scrolling.drag(translation: t.y)
+                return
+            }
+            guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+            switch viewer.role(forDragStartingWith: t) {
+            case .paging:
+                gesture = .paging
+                viewer.beginPaging()
+                viewer.dragPaging(translation: t.x)
+            case .panning:
+                gesture = .panningPhoto
+                viewer.beginPan()
+                viewer.pan(translation: t)
+            case .dismissing:
+                guard navigator.beginDismissal() else { return }
+                gesture = .pulling
+                dismissal.update(translation: t)
+            case .none:
+                break
+            }
+        case .changed:
+            holdsTakenPhoto = false
+            switch gesture {
+            case .scrollingGrid?: grid.scrolling.drag(translation: t.y)
+            case .paging?: navigator.viewer?.dragPaging(translation: t.x)
+            case .panningPhoto?: navigator.viewer?.pan(translation: t)
+            case .pulling?: dismissal.update(translation: t)
+            default: break
+            }
+        case .ended, .cancelled:
+            let ended = pan.state == .ended
+            let velocity = ended ? pan.velocity : .zero
+            switch gesture {
+            case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
+            case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
+            case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
+            case .pulling?:
+                if ended {
+                    dismissal.end(translation: t, velocity: velocity)
+                } else if gestures.pointers.count > 1 {
+                    return   // a second finger: the pinch takes the photo on (whichever recognizer hears first)
+                } else {
+                    dismissal.cancelPull()   // a cancelled touch sequence springs back: safer than closing
+                }
+            default: return   // a pinch took over from the drag: it has the photo now
+            }
+            gesture = nil
+            holdsTakenPhoto = false
+        default:
+            return
+        }
+    }
+
+    /// Two fingers. Zoomed, they zoom; at fit, their first move decides: apart zooms, together
+    /// closes. A second finger put down during a pull (or on a photo taken in the air) takes the
+    /// photo on from where it is, as a pinch that closes.
+    private func pinched(_ pinch: PinchRecognizer) {
+        guard let viewer = navigator.viewer else { return }
+        switch pinch.state {
+        case .began:
+            switch gesture {
+            case .pulling?:
+                holdsTakenPhoto = false
+                dismissal.beginPinch()
+                gesture = .pinchClosing
+            case nil, .paging?, .panningPhoto?:
+                guard !navigator.isTransitioning else { return }
+                if gesture == .paging { viewer.endPaging(velocity: 0) }
+                if gesture == .panningPhoto { viewer.endPan(velocity: .zero) }
+                if viewer.isZoomed {
+                    viewer.beginPinch(center: pinch.startCenter)
+                    gesture = .pinchZooming
+                } else {
+                    gesture = .pinchPending
+                }
+            default:
+                return
+            }
+        case .changed:
+            if gesture == .pinchPending, pinch.scale != 1 {
+                if pinch.scale < 1, navigator.beginDismissal() {
+                    dismissal.beginPinch()
+                    gesture = .pinchClosing
+                } else {
+                    viewer.beginPinch(center: pinch.startCenter)
+                    gesture = .pinchZooming
+                }
+            }
+            switch gesture {
+            case .pinchZooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
+            case .pinchClosing?: dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
+            default: break
+            }
+        case .ended, .cancelled:
+            switch gesture {
+            case .pinchZooming?: viewer.endPinch(center: pinch.center)
+            case .pinchClosing?:
+                if pinch.state == .ended {
+                    dismissal.endPinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
+                                       scaleVelocity: pinch.scaleVelocity, centerVelocity: pinch.velocity)
+                } else {
+                    dismissal.cancelPull()   // a cancelled pinch springs back
+                }
+            case .pinchPending?: break
+            default: return
+            }
+            gesture = nil
+        default:
+            return
+        }
+    }
+
+    // MARK: Taps
+
+    /// At once: a tap opens a cell in the grid; in the viewer (even while the photo zooms in) the
+    /// back button closes.
+    private func tapped(at point: Point) {
+        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
+            navigator.open(index)
+        } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
+            navigator.close()
+        }
+    }
+
+    /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
+    private func viewerTapped(at point: Point) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        viewer.toggleBars()
+    }
+
+    /// A double tap: to 3× fit centred on it, or back to fit.
+    private func doubleTapped(at point: Point) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        viewer.doubleTap(at: point)
+    }
+
+    // MARK: Wheel
+
+    /// In the grid it scrolls (a notch glides, a touchpad follows at once). In the viewer a wheel's
+    /// notches, or anything with Ctrl, zoom about the pointer, as in most photo viewers; a touchpad's
+    /// smooth scrolling (and a sideways wheel) moves a zoomed photo. In the air it does nothing.
+    func scrolled(dx: Double, dy: Double, unit: ScrollUnit, at point: Point, control: Bool) {
+        guard let viewer = navigator.viewer else { return grid.scroll(units: dy, gliding: unit == .notches) }
+        guard !navigator.isTransitioning else { return }
+        if control || unit == .notches && dx == 0 {
+            viewer.wheelZoom(notches: dy, at: point)
+        } else {
+            viewer.scroll(dx: dx, dy: dy, gliding: unit == .notches)
+        }
+    }
+
+    // MARK: Keys
+
+    /// A key's action, by the one key table. Returns what only the runner can do (quit, save, full screen).
+    func key(_ name: String, _ binding: KeyBinding) -> PhotoViewerApp.Request? {
+        switch binding.action {
+        case .quit: return .quit
+        case .screenshot: return .screenshot
+        case .fullScreen: return .toggleFullScreen
+        case .close: navigator.close()
+        case .open: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
+        case .move where navigator.isGridActive: moveSelection(name)
+        case .move, .zoom: viewerKey(name, binding.action)
+        case .slowMotion, .debugOverlay, .help: break   // the app's own
+        }
+        return nil
+    }
+
+    /// An arrow or zoom key for the viewer: while the photo flies into the viewer it waits for the
+    /// landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
+    /// leaving, or the finger decides).
+    private func viewerKey(_ name: String, _ action: KeyBinding.Action) {
+        guard navigator.viewer != nil else { return }
+        if navigator.flightHeading == true {
+            keysForTheViewer.append(name)
+        } else if !navigator.isTransitioning {
+            play(name, action)
+        }
+    }
+
+    /// Each frame: the keys that waited for a flight, once it has landed in the viewer (dropped if
+    /// it landed in the grid).
+    func playWaitingKeys() {
+        guard !keysForTheViewer.isEmpty, navigator.flightHeading == nil, !navigator.isTransitioning else { return }
+        let keys = keysForTheViewer
+        keysForTheViewer = []
+        guard navigator.viewer != nil else { return }
+        for name in keys { if let binding = KeyBinding.binding(for: name) { play(name, binding.action) } }
+    }
+
+    private func play(_ name: String, _ action: KeyBinding.Action) {
+        guard let viewer = navigator.viewer else { return }
+        if action == .zoom { return zoomKey(name, viewer) }
+        // Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at
+        // its edge turn the page.
+        let step: (dx: Double, dy: Double) = switch name {
+        case "Left": (-1, 0)
+        case "Right": (1, 0)
+        case "Up": (0, -1)
+        case "Down": (0, 1)
+        default: (0, 0)
+        }
+        if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
+            viewer.scroll(dx: step.dx, dy: step.dy, gliding: true)
+        } else if step.dx != 0 {
+            viewer.page(by: Int(step.dx))
+        }
+    }
+
+    /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).
+    private func zoomKey(_ name: String, _ viewer: PhotoViewerScreen) {
+        switch name {
+        case "plus", "equal", "KP_Add": viewer.zoom(steps: 1)
+        case "minus", "KP_Subtract": viewer.zoom(steps: -1)
+        case "0", "KP_0": viewer.zoomToFit()
+        default: viewer.zoomToActualSize()
+        }
+    }
+
+    /// Arrow keys move the grid's selection (the first key shows it on the first photo).
+    private func moveSelection(_ key: String) {
+        guard let current = grid.keyboardSelection else { return grid.select(0) }
+        let columns = grid.layout.columns
+        switch key {
+        case "Left": grid.select(current - 1)
+        case "Right": grid.select(current + 1)
+        case "Up": grid.select(current - columns)
+        case "Down": grid.select(current + columns)
+        case "Home": grid.select(0)
+        default: grid.select(grid.photoCount - 1)
+        }
+    }
+}
