@@ -38,10 +38,7 @@ let package = Package(
         .target(name: "Transitions", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation"]),
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
-        .target(name: "Imaging", dependencies: [
-            "Geometry", "Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG",
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(name: "Imaging", dependencies: ["Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG"]),
         .target(name: "Library", dependencies: [
             "Imaging", "Pixels",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -54,26 +51,28 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
-            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Imaging", "Rendering", "Grid",
+            "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Grid",
             "Library",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Input", "Library", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Geometry", "Library", "Pixels", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
-            "App", "Animation", "Grid", "Imaging", "Library", "Pixels", "Rendering", "X11Platform", "Geometry",
+            "App", "Animation", "Imaging", "Library", "Pixels", "Rendering", "X11Platform", "Geometry",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Pixels", "Imaging"]),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "SceneGraph"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Geometry"]),
+        .testTarget(name: "GridTests", dependencies: ["Grid", "Geometry", "Animation", "SceneGraph", "Transitions"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
@@ -82,17 +81,18 @@ let package = Package(
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Imaging", "Pixels", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "Geometry", "TestSupport"],
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
-            "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "TestSupport",
+            "Rendering", "SceneGraph", "Pixels", "Geometry", "TestSupport",
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
-            "App", "Grid", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
+            "App", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
             "Animation", "Library", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Snapshots"]),
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.
-        .testTarget(name: "EndToEndTests", dependencies: ["photozoom", "CX11", "Pixels", "Imaging", "TestSupport"]),
+        // `photozoom` is not imported: the tests run the binary, which must be built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["photozoom", "Animation", "CX11", "Pixels", "Imaging", "TestSupport"]),
     ]
 )
