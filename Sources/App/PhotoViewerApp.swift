@@ -200,7 +200,7 @@ public final class PhotoViewerApp {
             imagePixels: photo?.image.map { [$0.width, $0.height] })
     }
 
-    /// Takes one input event (points, server ms). Pointers, touches, wheel and keys go to the
+    /// Takes one input event (points, seconds). Pointers, touches, wheel and keys go to the
     /// interaction; the app keeps the keys that are its own (slow motion, the overlay, the card).
     public func handle(_ event: InputEvent) -> Request? {
         let offset = grid.scrollOffset
@@ -223,21 +223,21 @@ public final class PhotoViewerApp {
             }
         case .pointerDown(let at, let button, let time):
             guard button == 1 else { break }
-            pointer(PointerEvent(.down, at: at, time: seconds(time)))
+            pointer(PointerEvent(.down, at: at, time: time))
         case .pointerMove(let to, let time):
-            pointer(PointerEvent(.move, at: to, time: seconds(time)))
+            pointer(PointerEvent(.move, at: to, time: time))
         case .pointerUp(let at, let button, let time):
             guard button == 1 else { break }
-            pointer(PointerEvent(.up, at: at, time: seconds(time)))
+            pointer(PointerEvent(.up, at: at, time: time))
         case .touch(let phase, let id, let at, let time):
             // Fingers are pointers 1, 2, …; the mouse is pointer 0.
-            pointer(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: seconds(time)))
+            pointer(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: time))
         case .touchpadPinch(let phase, let scale, let at, let time):
             // Two virtual fingers (pointers −1 and −2) either side of the pointer: the pinch
             // recognizer takes a touchpad pinch as it takes one on the screen.
             let spread = PhotoViewerApp.touchpadFingerSpread * scale
             for (id, dx) in [(-1, -spread), (-2, spread)] {
-                pointer(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: seconds(time)))
+                pointer(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: time))
             }
         }
         return nil
@@ -250,8 +250,6 @@ public final class PhotoViewerApp {
         eventClock = (event.time, animator.clock.now)
         interaction.handle(event)
     }
-
-    private func seconds(_ ms: Milliseconds) -> Double { Double(ms) / 1000 }
 
     public func resize(to size: Size) {
         guard size != grid.size else { return }

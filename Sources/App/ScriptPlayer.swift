@@ -4,7 +4,7 @@ import Input
 import Scripting
 
 /// Plays a script's timeline against the app on a manual clock, frame by frame. Events are stamped
-/// with the clock's time in ms, as the server's timestamps would be, and every frame waits for the
+/// with the clock's time, as the server's timestamps would be, and every frame waits for the
 /// decoders, so the same script and size always give the same frames.
 public final class ScriptPlayer {
     private let app: PhotoViewerApp
@@ -20,12 +20,12 @@ public final class ScriptPlayer {
     public func play(_ timeline: ScriptTimeline, output: (ScriptTimeline.Action) throws -> Void,
                      request: (PhotoViewerApp.Request) throws -> Bool) throws {
         let start = clock.now
-        let startMs = Milliseconds((start * 1000).rounded())
+
         for step in timeline.steps {
             while clock.now - start < step.time - 1e-9 { frame() }
             switch step.action {
             case .input(let event):
-                if let r = app.handle(event.shifted(by: startMs)), try !request(r) { return }
+                if let r = app.handle(event.shifted(by: start)), try !request(r) { return }
             case .resize(let w, let h):
                 app.resize(to: .init(width: Double(w), height: Double(h)))
             case .screenshot, .dump:

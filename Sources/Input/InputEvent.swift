@@ -7,16 +7,16 @@ public enum InputEvent: Equatable, Sendable {
     /// wheel turned toward the user), as X11's buttons 5 and 7 do. `unit` says what the amounts
     /// are, as the source decoded them.
     case scroll(dx: Double, dy: Double, unit: ScrollUnit, at: Point, modifiers: Modifiers)
-    case pointerDown(at: Point, button: Int, time: Milliseconds)
-    case pointerMove(to: Point, time: Milliseconds)
-    case pointerUp(at: Point, button: Int, time: Milliseconds)
+    case pointerDown(at: Point, button: Int, time: Seconds)
+    case pointerMove(to: Point, time: Seconds)
+    case pointerUp(at: Point, button: Int, time: Seconds)
     /// A key by its X keysym name (`q`, `s`, `Escape`, `Left`, `Return`, `F11` …).
     case key(name: String, modifiers: Modifiers)
     /// A finger on a touchscreen; `id` stays the same from begin to end.
-    case touch(TouchPhase, id: Int, at: Point, time: Milliseconds)
+    case touch(TouchPhase, id: Int, at: Point, time: Seconds)
     /// A two-finger pinch on a touchpad (XI 2.4 gestures): `scale` is relative to the fingers' distance
     /// at `begin`, `at` is the pointer.
-    case touchpadPinch(TouchPhase, scale: Double, at: Point, time: Milliseconds)
+    case touchpadPinch(TouchPhase, scale: Double, at: Point, time: Seconds)
 }
 
 public enum TouchPhase: Sendable { case begin, update, end, cancel }
@@ -29,8 +29,9 @@ public enum ScrollUnit: Sendable {
     case smooth
 }
 
-/// Server time in milliseconds.
-public typealias Milliseconds = UInt64
+/// An event's time in seconds, on its source's clock (the X server's, or a script's): only the
+/// differences between events count.
+public typealias Seconds = Double
 
 public struct Modifiers: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
@@ -43,14 +44,14 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
 
 extension InputEvent {
     /// The same event at another time (scripts lay events out from 0 and stamp them when played).
-    public func shifted(by ms: Milliseconds) -> InputEvent {
+    public func shifted(by seconds: Seconds) -> InputEvent {
         switch self {
-        case .pointerDown(let at, let button, let time): return .pointerDown(at: at, button: button, time: time + ms)
-        case .pointerMove(let to, let time): return .pointerMove(to: to, time: time + ms)
-        case .pointerUp(let at, let button, let time): return .pointerUp(at: at, button: button, time: time + ms)
-        case .touch(let phase, let id, let at, let time): return .touch(phase, id: id, at: at, time: time + ms)
+        case .pointerDown(let at, let button, let time): return .pointerDown(at: at, button: button, time: time + seconds)
+        case .pointerMove(let to, let time): return .pointerMove(to: to, time: time + seconds)
+        case .pointerUp(let at, let button, let time): return .pointerUp(at: at, button: button, time: time + seconds)
+        case .touch(let phase, let id, let at, let time): return .touch(phase, id: id, at: at, time: time + seconds)
         case .touchpadPinch(let phase, let scale, let at, let time):
-            return .touchpadPinch(phase, scale: scale, at: at, time: time + ms)
+            return .touchpadPinch(phase, scale: scale, at: at, time: time + seconds)
         case .scroll, .key: return self
         }
     }

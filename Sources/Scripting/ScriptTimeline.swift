@@ -6,7 +6,7 @@ import Input
 /// steps a manual clock through it; the window player sends it in real time.
 public struct ScriptTimeline: Sendable {
     public enum Action: Equatable, Sendable {
-        /// An input event; its time field holds ms from the script's start.
+        /// An input event; its time field holds seconds from the script's start.
         case input(InputEvent)
         case resize(width: Int, height: Int)
         case screenshot(String)
@@ -40,7 +40,6 @@ public struct ScriptTimeline: Sendable {
     }
 
     private var now: Double { Double(frame) * frameInterval }
-    private var ms: Milliseconds { Milliseconds((now * 1000).rounded()) }
 
     private mutating func frames(for ms: Double) -> Int { Int((ms / 1000 / frameInterval).rounded()) }
 
@@ -56,20 +55,20 @@ public struct ScriptTimeline: Sendable {
             tap(Point(x: x, y: y))
         case .down(let x, let y):
             pointer = Point(x: x, y: y)
-            emit(.input(.pointerDown(at: pointer, button: 1, time: ms)))
+            emit(.input(.pointerDown(at: pointer, button: 1, time: now)))
         case .move(let x, let y, let t):
             let from = pointer, to = Point(x: x, y: y)
             let n = t.map { max(1, frames(for: $0)) } ?? 0
             for i in stride(from: 1, through: n, by: 1) {
                 frame += 1
                 pointer = from + (to - from) * (Double(i) / Double(n))
-                emit(.input(.pointerMove(to: pointer, time: ms)))
+                emit(.input(.pointerMove(to: pointer, time: now)))
             }
             if n == 0 {
                 pointer = to
-                emit(.input(.pointerMove(to: pointer, time: ms)))
+                emit(.input(.pointerMove(to: pointer, time: now)))
             }
-        case .up: emit(.input(.pointerUp(at: pointer, button: 1, time: ms)))
+        case .up: emit(.input(.pointerUp(at: pointer, button: 1, time: now)))
         case .scroll(let dx, let dy, let unit, let control):
             emit(.input(.scroll(dx: dx, dy: dy, unit: unit, at: pointer, modifiers: control ? .control : [])))
         case .key(let name): emit(.input(.key(name: name, modifiers: [])))
@@ -77,7 +76,7 @@ public struct ScriptTimeline: Sendable {
         case .touchpadPinch(let x, let y, let scale, let t):
             pointer = Point(x: x, y: y)
             ramp(scale, over: t ?? ScriptTimeline.pinchDuration) { timeline, phase, s in
-                timeline.emit(.input(.touchpadPinch(phase, scale: s, at: timeline.pointer, time: timeline.ms)))
+                timeline.emit(.input(.touchpadPinch(phase, scale: s, at: timeline.pointer, time: timeline.now)))
             }
         case .resize(let w, let h): emit(.resize(width: w, height: h))
         case .screenshot(let path): emit(.screenshot(path))
@@ -87,16 +86,16 @@ public struct ScriptTimeline: Sendable {
 
     private mutating func tap(_ p: Point) {
         pointer = p
-        emit(.input(.pointerDown(at: p, button: 1, time: ms)))
+        emit(.input(.pointerDown(at: p, button: 1, time: now)))
         frame += frames(for: ScriptTimeline.tapHold)
-        emit(.input(.pointerUp(at: p, button: 1, time: ms)))
+        emit(.input(.pointerUp(at: p, button: 1, time: now)))
     }
 
     private mutating func pinch(_ c: Point, _ scale: Double, _ t: Double) {
         let d = ScriptTimeline.pinchSpread
         ramp(scale, over: t) { timeline, phase, s in
-            timeline.emit(.input(.touch(phase, id: 0, at: Point(x: c.x - d * s, y: c.y), time: timeline.ms)))
-            timeline.emit(.input(.touch(phase, id: 1, at: Point(x: c.x + d * s, y: c.y), time: timeline.ms)))
+            timeline.emit(.input(.touch(phase, id: 0, at: Point(x: c.x - d * s, y: c.y), time: timeline.now)))
+            timeline.emit(.input(.touch(phase, id: 1, at: Point(x: c.x + d * s, y: c.y), time: timeline.now)))
         }
     }
 

@@ -27,12 +27,12 @@ enum X11InputTranslator {
                 return .scroll(dx: dx, dy: dy, unit: .notches, at: at, modifiers: modifiers(b.state))
             default:
                 return event.type == ButtonPress
-                    ? .pointerDown(at: at, button: Int(b.button), time: Milliseconds(b.time))
-                    : .pointerUp(at: at, button: Int(b.button), time: Milliseconds(b.time))
+                    ? .pointerDown(at: at, button: Int(b.button), time: serverSeconds(b.time))
+                    : .pointerUp(at: at, button: Int(b.button), time: serverSeconds(b.time))
             }
         case MotionNotify:
             let m = event.xmotion
-            return .pointerMove(to: Point(x: Double(m.x), y: Double(m.y)), time: Milliseconds(m.time))
+            return .pointerMove(to: Point(x: Double(m.x), y: Double(m.y)), time: serverSeconds(m.time))
         default:
             return nil
         }
@@ -46,3 +46,7 @@ enum X11InputTranslator {
         return m
     }
 }
+
+/// The X server's timestamps (ms, wrapping after 49 days) as the seconds events carry: the one
+/// place where input time changes unit.
+func serverSeconds(_ time: UInt) -> Seconds { Seconds(time) / 1000 }

@@ -29,7 +29,7 @@ public struct XI2Decoder {
 
     public mutating func decode(_ e: XIDeviceEvent) -> InputEvent? {
         let at = Point(x: e.event_x, y: e.event_y)
-        let time = Milliseconds(e.time)
+        let time = serverSeconds(e.time)
         let emulated = e.flags & Int32(XIPointerEmulated) != 0
         switch e.evtype {
         case XI_ButtonPress, XI_ButtonRelease:
@@ -89,7 +89,7 @@ public struct XI2Decoder {
 
     /// A touchpad pinch (XI 2.4); a cancelled end (the fingers became a scroll, say) cancels.
     public func decode(_ e: XIGesturePinchEvent) -> InputEvent? {
-        let at = Point(x: e.event_x, y: e.event_y), time = Milliseconds(e.time)
+        let at = Point(x: e.event_x, y: e.event_y), time = serverSeconds(e.time)
         switch e.evtype {
         case XI_GesturePinchBegin: return .touchpadPinch(.begin, scale: e.scale, at: at, time: time)
         case XI_GesturePinchUpdate: return .touchpadPinch(.update, scale: e.scale, at: at, time: time)

@@ -18,12 +18,12 @@ import TestSupport
         app = settledApp(size: size, clock: clock)
         let cell = app.grid.cell(at: index)
         let c = cell.convert(cell.bounds, to: nil).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: now))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: now))
         app.settle(stepping: clock)
     }
 
-    var ms: Milliseconds { Milliseconds((clock.now * 1000).rounded()) }
+    var now: Seconds { clock.now }
     var copy: Node? { app.root.descendant(named: "transitionImage") }
     var fit: Rect { app.viewer!.fitFrame }
     var cellFrame: Rect { app.grid.cell(at: index).convert(app.grid.cell(at: index).bounds, to: nil) }
@@ -31,17 +31,17 @@ import TestSupport
     /// Presses at the photo's centre and moves by `steps` (px per frame), one frame each.
     func pull(_ steps: [Point], from start: Point? = nil) -> Point {
         var p = start ?? fit.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for step in steps {
             clock.advanceFrame()
             app.tick()
             p = p + step
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
         }
         return p
     }
 
-    func release(at p: Point) { _ = app.handle(.pointerUp(at: p, button: 1, time: ms)) }
+    func release(at p: Point) { _ = app.handle(.pointerUp(at: p, button: 1, time: now)) }
 
     @Test(arguments: [40.0, 119.0, 120.0, 200.0, 239.0, 240.0, 300.0])
     func photoAndAlphasFollowTheSeedsFormulas(dy: Double) throws {
@@ -73,7 +73,7 @@ import TestSupport
         // Down 60 px, back up to 20 px above the start, then held still: no upward velocity, but the
         // centre is above the anchor.
         let p = pull(Array(repeating: Point(x: 0, y: 15), count: 4) + Array(repeating: Point(x: 0, y: -20), count: 4))
-        for _ in 0..<12 { clock.advanceFrame(); app.tick(); _ = app.handle(.pointerMove(to: p, time: ms)) }
+        for _ in 0..<12 { clock.advanceFrame(); app.tick(); _ = app.handle(.pointerMove(to: p, time: now)) }
         #expect(try! #require(copy).center.y < fit.center.y)
         release(at: p)
         app.settle(stepping: clock)
@@ -141,11 +141,11 @@ import TestSupport
         for (steps, finishes) in [(Array(repeating: Point(x: 0, y: 12), count: 8) + Array(repeating: Point(x: 0, y: -8), count: 5), false),
                                   (Array(repeating: Point(x: 0, y: 12), count: 8), true)] {
             var p = fit.center
-            _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+            _ = app.handle(.pointerDown(at: p, button: 1, time: now))
             for step in steps {
                 clock.advanceFrame(); app.tick()
                 p = p + step
-                _ = app.handle(.pointerMove(to: p, time: ms))
+                _ = app.handle(.pointerMove(to: p, time: now))
                 #expect(timesShown() == 1)
             }
             release(at: p)
@@ -166,15 +166,15 @@ import TestSupport
         _ = app.handle(.key(name: "d", modifiers: []))
         #expect(app.root.descendant(named: "debugOverlay") != nil)
         let c = app.cellFrame(1).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: 1040))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1.04))
         app.settle(stepping: clock)
-        var p = Point(x: 320, y: 240), ms: Milliseconds = 5000
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        var p = Point(x: 320, y: 240), now: Seconds = 5
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for _ in 0..<8 {
-            clock.advanceFrame(); ms += 16
+            clock.advanceFrame(); now += 0.016
             p = p + Point(x: 0, y: 12)
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
             app.tick()
         }
         func line(_ i: Int) -> String { app.root.descendant(named: "debugOverlay.line.\(i)")?.text?.string ?? "" }
@@ -182,9 +182,9 @@ import TestSupport
         #expect(line(3) == "zoom 1.00× fit")
         #expect(line(4) == "release → finish (into the cell)")
         for _ in 0..<6 {
-            clock.advanceFrame(); ms += 16
+            clock.advanceFrame(); now += 0.016
             p = p + Point(x: 0, y: -10)
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
             app.tick()
         }
         #expect(line(4) == "release → cancel (spring back)")

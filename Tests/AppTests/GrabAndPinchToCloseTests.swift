@@ -56,15 +56,15 @@ import Testing
     @Test func aSecondFingerJoiningAPullCarriesThePhotoOnWithoutAJump() throws {
         let v = OpenViewer(index: 1, size: Size(width: 640, height: 480))
         var p = v.viewer.fitFrame.center
-        _ = v.app.handle(.touch(.begin, id: 0, at: p, time: v.ms))
+        _ = v.app.handle(.touch(.begin, id: 0, at: p, time: v.now))
         for _ in 0..<6 {
             v.frames(1)
             p = p + Point(x: 0, y: 10)
-            _ = v.app.handle(.touch(.update, id: 0, at: p, time: v.ms))
+            _ = v.app.handle(.touch(.update, id: 0, at: p, time: v.now))
         }
         let pulled = try #require(v.copy).frame
         let second = p + Point(x: 120, y: 0)
-        _ = v.app.handle(.touch(.begin, id: 1, at: second, time: v.ms))
+        _ = v.app.handle(.touch(.begin, id: 1, at: second, time: v.now))
         v.frames(1)
         let held = try #require(v.copy, "still in the air: the pull did not end").frame
         #expect((held.center - pulled.center).magnitude < 0.5 && abs(held.width - pulled.width) < 0.5, "\(held) vs \(pulled)")
@@ -73,13 +73,13 @@ import Testing
             v.frames(1)
             let s = 1 - 0.06 * Double(i)
             let middle = Point(x: p.x + 60, y: p.y)
-            _ = v.app.handle(.touch(.update, id: 0, at: middle - Point(x: 60 * s, y: 0), time: v.ms))
-            _ = v.app.handle(.touch(.update, id: 1, at: middle + Point(x: 60 * s, y: 0), time: v.ms))
+            _ = v.app.handle(.touch(.update, id: 0, at: middle - Point(x: 60 * s, y: 0), time: v.now))
+            _ = v.app.handle(.touch(.update, id: 1, at: middle + Point(x: 60 * s, y: 0), time: v.now))
         }
         let pinched = try #require(v.copy).frame
         #expect(abs(pinched.width / held.width - (1 - 0.48)) < 0.02, "shrinks with the fingers: \(pinched.width) from \(held.width)")
-        _ = v.app.handle(.touch(.end, id: 0, at: p, time: v.ms))
-        _ = v.app.handle(.touch(.end, id: 1, at: second, time: v.ms))
+        _ = v.app.handle(.touch(.end, id: 0, at: p, time: v.now))
+        _ = v.app.handle(.touch(.end, id: 1, at: second, time: v.now))
         var frames = 0
         while v.app.isAnimating && frames < 60 {
             v.frames(1)
@@ -95,7 +95,7 @@ import Testing
     let app: PhotoViewerApp
     let index = 1
     var name: String { app.photos[index].name }
-    var ms: Milliseconds { Milliseconds((clock.now * 1000).rounded()) }
+    var now: Seconds { clock.now }
     var copy: Node? { app.root.descendant(named: "transitionImage") }
 
     init() { app = settledApp(size: Size(width: 640, height: 480), clock: clock) }
@@ -110,8 +110,8 @@ import Testing
 
     func openAndRunFor(_ n: Int) {
         let c = app.cellFrame(index).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: now))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: now))
         frames(n)
     }
 
@@ -119,7 +119,7 @@ import Testing
         openAndRunFor(8)
         let flying = try #require(copy).frame
         let p = flying.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         frames(5)
         let held = try #require(copy).frame
         #expect(held.center == flying.center && abs(held.width - flying.width) < 1 && abs(held.height - flying.height) < 1,
@@ -127,11 +127,11 @@ import Testing
         // Down 120 px in 8 frames and let go moving down: it goes into its cell.
         for i in 1...8 {
             frames(1)
-            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 15 * Double(i)), time: ms))
+            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 15 * Double(i)), time: now))
         }
         let pulled = try #require(copy).frame
         #expect(pulled.contains(p + Point(x: 0, y: 120)) && pulled.midY > p.y + 60, "under the finger: \(pulled) vs \(p)")
-        _ = app.handle(.pointerUp(at: p + Point(x: 0, y: 120), button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: p + Point(x: 0, y: 120), button: 1, time: now))
         frames(1)
         app.settle(stepping: clock)
         #expect(app.viewer == nil, "back in the grid")
@@ -141,18 +141,18 @@ import Testing
     @Test func aResizeWhileHoldingATakenPhotoStillLandsInTheCell() throws {
         openAndRunFor(8)
         let p = try #require(copy).frame.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for i in 1...4 {
             frames(1)
-            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: ms))
+            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: now))
         }
         app.resize(to: Size(width: 500, height: 640))
         frames(1)
         for i in 5...8 {
             frames(1)
-            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: ms))
+            _ = app.handle(.pointerMove(to: p + Point(x: 0, y: 20 * Double(i)), time: now))
         }
-        _ = app.handle(.pointerUp(at: p + Point(x: 0, y: 160), button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: p + Point(x: 0, y: 160), button: 1, time: now))
         var frames = 0
         while app.isAnimating && frames < 60 {
             self.frames(1)
@@ -168,9 +168,9 @@ import Testing
     @Test func aClickOnThePhotoZoomingInLetsItCarryOnIntoTheViewer() throws {
         openAndRunFor(6)
         let p = try #require(copy).frame.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         frames(2)
-        _ = app.handle(.pointerUp(at: p, button: 1, time: ms))   // a double click on the thumbnail, say
+        _ = app.handle(.pointerUp(at: p, button: 1, time: now))   // a double click on the thumbnail, say
         frames(60)
         app.settle(stepping: clock)
         let viewer = try #require(app.viewer, "still opened")
@@ -184,12 +184,12 @@ import Testing
         _ = app.handle(.key(name: "Escape", modifiers: []))
         frames(5)
         let p = try #require(copy).frame.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for i in 1...6 {
             frames(1)
-            _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 8 * Double(i)), time: ms))
+            _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 8 * Double(i)), time: now))
         }
-        _ = app.handle(.pointerUp(at: p - Point(x: 0, y: 48), button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: p - Point(x: 0, y: 48), button: 1, time: now))
         frames(1)
         app.settle(stepping: clock)
         let viewer = try #require(app.viewer, "moving up cancels: the photo stays open")
@@ -204,25 +204,25 @@ import Testing
         let fit = try #require(app.viewer).fitFrame
         // Pull down 100 px and back up a little: released moving up, it springs back.
         var p = fit.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for step in Array(repeating: 20.0, count: 5) + [-5, -5] {
             frames(1)
             p = p + Point(x: 0, y: step)
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
         }
-        _ = app.handle(.pointerUp(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: p, button: 1, time: now))
         frames(4)
         let springing = try #require(copy)
         let caught = springing.frame
-        _ = app.handle(.pointerDown(at: caught.center, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: caught.center, button: 1, time: now))
         frames(3)
         #expect(springing.center == caught.center && abs(springing.frame.width - caught.width) < 1, "stopped where it was")
         // Now pull it all the way down: it goes into its cell.
         for i in 1...10 {
             frames(1)
-            _ = app.handle(.pointerMove(to: caught.center + Point(x: 0, y: 20 * Double(i)), time: ms))
+            _ = app.handle(.pointerMove(to: caught.center + Point(x: 0, y: 20 * Double(i)), time: now))
         }
-        _ = app.handle(.pointerUp(at: caught.center + Point(x: 0, y: 200), button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: caught.center + Point(x: 0, y: 200), button: 1, time: now))
         app.settle(stepping: clock)
         #expect(app.viewer == nil)
     }
@@ -233,17 +233,17 @@ import Testing
         let viewer = try #require(app.viewer)
         #expect(viewer.barsVisible)
         var p = viewer.fitFrame.center
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for _ in 1...20 {
             frames(1)
             p = p + Point(x: 0, y: 3)
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
         }
         #expect(viewer.topBar.alpha == 0, "hidden while pulling")
-        _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 30), time: ms))
+        _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 30), time: now))
         frames(1)
-        _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 60), time: ms))
-        _ = app.handle(.pointerUp(at: p - Point(x: 0, y: 60), button: 1, time: ms))
+        _ = app.handle(.pointerMove(to: p - Point(x: 0, y: 60), time: now))
+        _ = app.handle(.pointerUp(at: p - Point(x: 0, y: 60), button: 1, time: now))
         app.settle(stepping: clock)
         #expect(app.viewer != nil)
         #expect(viewer.barsVisible, "back with the photo")

@@ -248,12 +248,12 @@ import Testing
     let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
 
     func touchpadPinch(at p: Point, scales: [Double]) {
-        _ = v.app.handle(.touchpadPinch(.begin, scale: 1, at: p, time: v.ms))
+        _ = v.app.handle(.touchpadPinch(.begin, scale: 1, at: p, time: v.now))
         for s in scales {
             v.frames(1)
-            _ = v.app.handle(.touchpadPinch(.update, scale: s, at: p, time: v.ms))
+            _ = v.app.handle(.touchpadPinch(.update, scale: s, at: p, time: v.now))
         }
-        _ = v.app.handle(.touchpadPinch(.end, scale: scales.last ?? 1, at: p, time: v.ms))
+        _ = v.app.handle(.touchpadPinch(.end, scale: scales.last ?? 1, at: p, time: v.now))
     }
 
     @Test func aTouchpadPinchZoomsAboutThePointer() {

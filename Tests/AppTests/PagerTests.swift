@@ -16,26 +16,26 @@ import TestSupport
         app = settledApp(size: Size(width: 400, height: 400), clock: clock)
     }
 
-    var ms: Milliseconds { Milliseconds((clock.now * 1000).rounded()) }
+    var now: Seconds { clock.now }
 
     func open(_ index: Int) {
         let cell = app.grid.cell(at: index)
         let c = cell.convert(cell.bounds, to: nil).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: now))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: now))
         app.settle(stepping: clock)
     }
 
     /// A horizontal drag of `dx` px over `frames` frames, released without stopping.
     func swipe(_ dx: Double, frames: Int) {
         var p = Point(x: 200, y: 200)
-        _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: now))
         for _ in 0..<frames {
             clock.advanceFrame(); app.tick()
             p = p + Point(x: dx / Double(frames), y: 0)
-            _ = app.handle(.pointerMove(to: p, time: ms))
+            _ = app.handle(.pointerMove(to: p, time: now))
         }
-        _ = app.handle(.pointerUp(at: p, button: 1, time: ms))
+        _ = app.handle(.pointerUp(at: p, button: 1, time: now))
         app.settle(stepping: clock)
     }
 
@@ -48,11 +48,11 @@ import TestSupport
         open(2)
         let viewer = app.viewer!
         let start = viewer.pagingOffset
-        _ = app.handle(.pointerDown(at: Point(x: 300, y: 200), button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: Point(x: 300, y: 200), button: 1, time: now))
         clock.advanceFrame()
-        _ = app.handle(.pointerMove(to: Point(x: 250, y: 202), time: ms))
+        _ = app.handle(.pointerMove(to: Point(x: 250, y: 202), time: now))
         clock.advanceFrame()
-        _ = app.handle(.pointerMove(to: Point(x: 180, y: 203), time: ms))
+        _ = app.handle(.pointerMove(to: Point(x: 180, y: 203), time: now))
         #expect(viewer.pagingOffset == start + 120)
         #expect(viewer.pitch == 410, "10 px between pages")
     }
@@ -133,9 +133,9 @@ import TestSupport
         let clock = ManualClock(fps: 60)
         let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
         func tap(_ p: Point) {
-            let ms = Milliseconds((clock.now * 1000).rounded())
-            _ = app.handle(.pointerDown(at: p, button: 1, time: ms))
-            _ = app.handle(.pointerUp(at: p, button: 1, time: ms + 40))
+            let now = clock.now
+            _ = app.handle(.pointerDown(at: p, button: 1, time: now))
+            _ = app.handle(.pointerUp(at: p, button: 1, time: now + 0.04))
             app.settle(stepping: clock)
         }
         tap(app.cellFrame(2).center)

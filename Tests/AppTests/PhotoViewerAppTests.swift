@@ -205,21 +205,21 @@ import TestSupport
     }
 
     /// Drags from y 500 to y 500 − length over `duration` s in 60 Hz steps, then lets go.
-    func drag(_ app: PhotoViewerApp, length: Double, duration: Double, start: UInt64 = 10_000) {
+    func drag(_ app: PhotoViewerApp, length: Double, duration: Double, start: Double = 10) {
         _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: start))
         let steps = max(1, Int(duration * 60))
         for i in 1...steps {
             let y = 500 - length * Double(i) / Double(steps)
-            _ = app.handle(.pointerMove(to: Point(x: 200, y: y), time: start + UInt64(Double(i) * 1000 / 60)))
+            _ = app.handle(.pointerMove(to: Point(x: 200, y: y), time: start + Double(i) / 60))
         }
-        _ = app.handle(.pointerUp(at: Point(x: 200, y: 500 - length), button: 1, time: start + UInt64(Double(steps) * 1000 / 60)))
+        _ = app.handle(.pointerUp(at: Point(x: 200, y: 500 - length), button: 1, time: start + Double(steps) / 60))
     }
 
     @Test func contentFollowsTheFingerWhileDragging() throws {
         let (app, _, _) = try longGrid()
-        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1000))
-        _ = app.handle(.pointerMove(to: Point(x: 200, y: 480), time: 1016))
-        _ = app.handle(.pointerMove(to: Point(x: 200, y: 380), time: 1032))
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 480), time: 1.016))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 380), time: 1.032))
         #expect(app.grid.scrollOffset == 120)
     }
 
@@ -242,34 +242,34 @@ import TestSupport
         #expect(app.isAnimating, "coasting")
         let held = app.grid.scrollOffset
         #expect(app.grid.index(at: Point(x: 150, y: 300)) != nil, "the press lands on a cell")
-        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 2000))
-        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 2050))
+        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 2))
+        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 2.05))
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == held, "stopped where it was")
         #expect(app.viewer == nil, "the tap that stopped it opened nothing")
-        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 3000))
-        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 3050))
+        _ = app.handle(.pointerDown(at: Point(x: 150, y: 300), button: 1, time: 3))
+        _ = app.handle(.pointerUp(at: Point(x: 150, y: 300), button: 1, time: 3.05))
         #expect(app.viewer != nil, "the next tap opens the photo")
     }
 
     @Test func settlingWithTheGridStillHeldReturns() throws {
         let (app, clock, _) = try longGrid()
-        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1000))
-        _ = app.handle(.pointerMove(to: Point(x: 200, y: 300), time: 1100))
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 500), button: 1, time: 1))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 300), time: 1.1))
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 200)
     }
 
     @Test func pullingPastTheTopRubberBandsAndSpringsBack() throws {
         let (app, clock, _) = try longGrid()
-        _ = app.handle(.pointerDown(at: Point(x: 200, y: 100), button: 1, time: 1000))
-        _ = app.handle(.pointerMove(to: Point(x: 200, y: 200), time: 1100))
-        _ = app.handle(.pointerMove(to: Point(x: 200, y: 400), time: 1200))
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 100), button: 1, time: 1))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 200), time: 1.1))
+        _ = app.handle(.pointerMove(to: Point(x: 200, y: 400), time: 1.2))
         let pulled = -app.grid.scrollOffset
         #expect(pulled > 0 && pulled < 300 * 0.55)
         // The grid's first cell sits lower on screen, under the title bar's bottom edge.
         #expect(app.grid.cell(at: 0).convert(Point.zero, to: nil).y == 56 + pulled)
-        _ = app.handle(.pointerUp(at: Point(x: 200, y: 400), button: 1, time: 1400))
+        _ = app.handle(.pointerUp(at: Point(x: 200, y: 400), button: 1, time: 1.4))
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 0)
     }

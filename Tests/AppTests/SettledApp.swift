@@ -47,12 +47,12 @@ final class OpenViewer {
         self.index = index
         app = settledApp(size: size, clock: clock, pixelScale: pixelScale, motion: motion)
         let c = app.cellFrame(index).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: ms))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: ms))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: now))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: now))
         app.settle(stepping: clock)
     }
 
-    var ms: Milliseconds { Milliseconds((clock.now * 1000).rounded()) }
+    var now: Seconds { clock.now }
     var viewer: PhotoViewerScreen { app.viewer! }
     var name: String { app.photos[index].name }
     /// The open photo's frame in the window.
@@ -69,9 +69,9 @@ final class OpenViewer {
 
     func settle() { app.settle(stepping: clock) }
 
-    func press(_ p: Point) { _ = app.handle(.pointerDown(at: p, button: 1, time: ms)) }
-    func move(_ p: Point) { _ = app.handle(.pointerMove(to: p, time: ms)) }
-    func lift(_ p: Point) { _ = app.handle(.pointerUp(at: p, button: 1, time: ms)) }
+    func press(_ p: Point) { _ = app.handle(.pointerDown(at: p, button: 1, time: now)) }
+    func move(_ p: Point) { _ = app.handle(.pointerMove(to: p, time: now)) }
+    func lift(_ p: Point) { _ = app.handle(.pointerUp(at: p, button: 1, time: now)) }
 
     func tap(_ p: Point) {
         press(p)
@@ -99,8 +99,8 @@ final class OpenViewer {
     /// scale on successive frames. Lifts both unless `hold`.
     func pinch(about center: Point, scales: [Double], spread: Double = 100, hold: Bool = false) {
         func fingers(_ phase: TouchPhase, _ s: Double) {
-            _ = app.handle(.touch(phase, id: 0, at: Point(x: center.x - spread * s, y: center.y), time: ms))
-            _ = app.handle(.touch(phase, id: 1, at: Point(x: center.x + spread * s, y: center.y), time: ms))
+            _ = app.handle(.touch(phase, id: 0, at: Point(x: center.x - spread * s, y: center.y), time: now))
+            _ = app.handle(.touch(phase, id: 1, at: Point(x: center.x + spread * s, y: center.y), time: now))
         }
         fingers(.begin, 1)
         for s in scales {

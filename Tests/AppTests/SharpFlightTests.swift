@@ -47,11 +47,11 @@ import TestSupport
         let queue = DecodeQueue(decode: gate.decode)
         let (app, kleiber) = app(queue: queue)
         let cell = app.cellFrame(kleiber).center
-        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1000))
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
         #expect(queue.isPending(.photo, index: kleiber), "asked for at the press, before any tap")
         gate.release()
         app.waitForLoads()
-        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1050))
+        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1.05))
         let flying = try #require(copy(app)?.image)
         #expect(Double(flying.width) >= 0.9 * fitWidth(app), "\(flying.width) px for a \(fitWidth(app)) px fit")
     }
@@ -61,8 +61,8 @@ import TestSupport
         let queue = DecodeQueue(decode: gate.decode)
         let (app, kleiber) = app(queue: queue)
         let cell = app.cellFrame(kleiber).center
-        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1050))
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1.05))
         for _ in 0..<5 {
             clock.advanceFrame()
             app.tick()

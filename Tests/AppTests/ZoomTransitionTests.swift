@@ -22,8 +22,8 @@ import TestSupport
 
     func tapCell() {
         let c = cellFrame.center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: 1050))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1.05))
     }
 
     /// How many visible nodes show the photo: every node up to the root shown, alpha above zero.
@@ -97,9 +97,9 @@ import TestSupport
 
     @Test func aDragIsNotATap() {
         let c = cellFrame.center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
-        _ = app.handle(.pointerMove(to: Point(x: c.x, y: c.y + 40), time: 1030))
-        _ = app.handle(.pointerUp(at: Point(x: c.x, y: c.y + 40), button: 1, time: 1060))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1))
+        _ = app.handle(.pointerMove(to: Point(x: c.x, y: c.y + 40), time: 1.03))
+        _ = app.handle(.pointerUp(at: Point(x: c.x, y: c.y + 40), button: 1, time: 1.06))
         #expect(app.viewer == nil)
     }
 }
@@ -110,8 +110,8 @@ import TestSupport
         let app = settledApp(size: Size(width: 640, height: 480), clock: clock)
         _ = app.handle(.key(name: "S", modifiers: [.shift]))
         let c = app.cellFrame(0).center
-        _ = app.handle(.pointerDown(at: c, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: c, button: 1, time: 1050))
+        _ = app.handle(.pointerDown(at: c, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: c, button: 1, time: 1.05))
         var frames = 0
         while app.isAnimating && frames < 1000 { clock.advanceFrame(); app.tick(); frames += 1 }
         #expect(frames == 300, "0.5 s × 10 at 60 Hz")
@@ -132,8 +132,8 @@ import TestSupport
         let before = cell.convert(cell.bounds, to: nil)
         #expect(before.minY < 56 && before.maxY > 56)
         let tapAt = Point(x: before.midX, y: before.maxY - 10)
-        _ = app.handle(.pointerDown(at: tapAt, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: tapAt, button: 1, time: 1050))
+        _ = app.handle(.pointerDown(at: tapAt, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: tapAt, button: 1, time: 1.05))
         #expect(app.viewer?.index == 5)
         app.settle(stepping: clock)
         _ = app.handle(.key(name: "Escape", modifiers: []))
@@ -193,8 +193,8 @@ import TestSupport
     }
 
     func tap(_ p: Point) {
-        _ = app.handle(.pointerDown(at: p, button: 1, time: 1000))
-        _ = app.handle(.pointerUp(at: p, button: 1, time: 1040))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: p, button: 1, time: 1.04))
     }
 
     @Test func duringZoomInTheCopyHeadsForTheNewFitFrame() throws {
@@ -223,11 +223,11 @@ import TestSupport
         tap(app.cellFrame(1).center)
         app.settle(stepping: clock)
         var p = Point(x: 320, y: 240)
-        _ = app.handle(.pointerDown(at: p, button: 1, time: 5000))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: 0.005))
         for i in 1...6 {
             clock.advanceFrame(); app.tick()
             p = p + Point(x: 0, y: 10)
-            _ = app.handle(.pointerMove(to: p, time: 5000 + UInt64(i * 16)))
+            _ = app.handle(.pointerMove(to: p, time: 5 + Double(i) * 0.016))
         }
         app.resize(to: Size(width: 640, height: 800))
         #expect(abs(app.viewer!.root.alpha - (1 - 60.0 / 200)) < 1e-9, "H/4 is now 200 px")

@@ -9,12 +9,12 @@ import Testing
                                        .screenshot("a.png")], frameInterval: 1.0 / 60)
         let times = timeline.steps.map { ($0.time * 60).rounded() }
         #expect(times == [0, 1, 2, 3, 4, 5, 6, 6, 9])
-        guard case .input(.pointerMove(let last, let ms)) = timeline.steps[6].action else {
+        guard case .input(.pointerMove(let last, let time)) = timeline.steps[6].action else {
             Issue.record("the sixth step is the last motion")
             return
         }
         #expect(last == Point(x: 0, y: 40))
-        #expect(ms == 100)
+        #expect(abs(time - 6.0 / 60) < 1e-12, "stamped with its frame's time, s")
         #expect(timeline.steps[8].action == .screenshot("a.png"))
         #expect(abs(timeline.duration - 9.0 / 60) < 1e-12)
     }

@@ -44,22 +44,22 @@ final class EventFactory {
     @Test func buttonsAndMotion() {
         var d = XI2Decoder()
         #expect(d.decode(make.event(XI_ButtonPress, detail: 1, x: 10.5, y: 20, time: 5000))
-            == .pointerDown(at: Point(x: 10.5, y: 20), button: 1, time: 5000))
-        #expect(d.decode(make.event(XI_Motion, x: 12, y: 30, time: 5016)) == .pointerMove(to: Point(x: 12, y: 30), time: 5016))
+            == .pointerDown(at: Point(x: 10.5, y: 20), button: 1, time: 5))
+        #expect(d.decode(make.event(XI_Motion, x: 12, y: 30, time: 5016)) == .pointerMove(to: Point(x: 12, y: 30), time: 5.016))
         #expect(d.decode(make.event(XI_ButtonRelease, detail: 1, x: 12, y: 30, time: 5032))
-            == .pointerUp(at: Point(x: 12, y: 30), button: 1, time: 5032))
+            == .pointerUp(at: Point(x: 12, y: 30), button: 1, time: 5.032))
     }
 
     @Test func touchesKeepTheirIDs() {
         var d = XI2Decoder()
         #expect(d.decode(make.event(XI_TouchBegin, detail: 7, x: 100, y: 200, time: 10))
-            == .touch(.begin, id: 7, at: Point(x: 100, y: 200), time: 10))
+            == .touch(.begin, id: 7, at: Point(x: 100, y: 200), time: 0.01))
         #expect(d.decode(make.event(XI_TouchUpdate, detail: 7, x: 100, y: 250, time: 26))
-            == .touch(.update, id: 7, at: Point(x: 100, y: 250), time: 26))
+            == .touch(.update, id: 7, at: Point(x: 100, y: 250), time: 0.026))
         #expect(d.decode(make.event(XI_TouchBegin, detail: 8, x: 300, y: 200, time: 27))
-            == .touch(.begin, id: 8, at: Point(x: 300, y: 200), time: 27))
+            == .touch(.begin, id: 8, at: Point(x: 300, y: 200), time: 0.027))
         #expect(d.decode(make.event(XI_TouchEnd, detail: 7, x: 100, y: 260, time: 40))
-            == .touch(.end, id: 7, at: Point(x: 100, y: 260), time: 40))
+            == .touch(.end, id: 7, at: Point(x: 100, y: 260), time: 0.04))
     }
 
     @Test func touchpadPinchesGiveTheirScaleAndThePointer() {
@@ -76,11 +76,11 @@ final class EventFactory {
             return e
         }
         let at = Point(x: 320, y: 200.5)
-        #expect(d.decode(pinch(XI_GesturePinchBegin, scale: 1, time: 100)) == .touchpadPinch(.begin, scale: 1, at: at, time: 100))
-        #expect(d.decode(pinch(XI_GesturePinchUpdate, scale: 1.7, time: 116)) == .touchpadPinch(.update, scale: 1.7, at: at, time: 116))
-        #expect(d.decode(pinch(XI_GesturePinchEnd, scale: 1.8, time: 132)) == .touchpadPinch(.end, scale: 1.8, at: at, time: 132))
+        #expect(d.decode(pinch(XI_GesturePinchBegin, scale: 1, time: 100)) == .touchpadPinch(.begin, scale: 1, at: at, time: 0.1))
+        #expect(d.decode(pinch(XI_GesturePinchUpdate, scale: 1.7, time: 116)) == .touchpadPinch(.update, scale: 1.7, at: at, time: 0.116))
+        #expect(d.decode(pinch(XI_GesturePinchEnd, scale: 1.8, time: 132)) == .touchpadPinch(.end, scale: 1.8, at: at, time: 0.132))
         #expect(d.decode(pinch(XI_GesturePinchEnd, scale: 1.2, flags: Int32(XIGesturePinchEventCancelled), time: 140))
-            == .touchpadPinch(.cancel, scale: 1.2, at: at, time: 140))
+            == .touchpadPinch(.cancel, scale: 1.2, at: at, time: 0.14))
     }
 
     @Test func pointerEventsEmulatedFromATouchAreDropped() {
@@ -106,7 +106,7 @@ final class EventFactory {
         #expect(d.decode(make.event(XI_ButtonPress, detail: 5, flags: Int32(XIPointerEmulated))) == nil)
         // Motion on the pointer axes of the same device is still motion.
         #expect(d.decode(make.event(XI_Motion, x: 51, y: 61, valuators: [0: 51, 1: 61]))
-            == .pointerMove(to: Point(x: 51, y: 61), time: 1000))
+            == .pointerMove(to: Point(x: 51, y: 61), time: 1))
         // After the pointer re-enters, the valuator may have jumped: no step from that.
         d.resetScrollPositions(device: 11)
         #expect(d.decode(make.event(XI_Motion, valuators: [3: 9000])) == nil)
