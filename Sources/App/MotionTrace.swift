@@ -10,6 +10,9 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let screen: String
     /// "none", "zoomIn", "zoomOut", "dismissing" (following the finger) or "dismissalReleased".
     public let transition: String
+    /// The interaction's phase: "idle", "scrollingGrid", "paging", "panningPhoto", "pulling",
+    /// "pinchPending", "pinchZooming", "pinchClosing" or "inTheAir".
+    public let phase: String
     /// The photo in the air (or, with none, the viewer's photo) in window points: x, y, width, height.
     public let photoFrame: [Double]?
     public let backgroundAlpha: Double

@@ -188,6 +188,7 @@ public final class PhotoViewerApp {
             time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
             screen: navigator.viewer == nil ? "grid" : "viewer",
             transition: navigator.transitionName,
+            phase: interaction.phase.rawValue,
             photoFrame: photo.map { $0.convert($0.bounds, to: nil).traceArray },
             backgroundAlpha: navigator.viewer?.root.alpha ?? 0,
             tabBarAlpha: grid.tabBar.alpha,
