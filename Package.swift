@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Geometry"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Geometry", "Animation", "Pixels"]),
         .testTarget(name: "TransitionTests", dependencies: ["Transitions", "Animation", "Geometry", "Pixels", "SceneGraph"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
