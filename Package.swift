@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
-            "Rendering", "SceneGraph", "Pixels", "Geometry", "TestSupport",
+            "Rendering", "SceneGraph", "Pixels", "Geometry", "Imaging", "TestSupport",
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
             "App", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",

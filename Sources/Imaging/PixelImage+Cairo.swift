@@ -35,16 +35,17 @@ extension PixelImage {
                                             Int32(width), Int32(height), Int32(stride))
     }
 
-    /// A resampled copy, filtered with Cairo's GOOD filter (area-averaging when shrinking). Done
-    /// once per size, off the frame path: a frame never scales a full-size photo.
-    public func scaled(toWidth w: Int, height h: Int) -> PixelImage {
+    /// A resampled copy, filtered with Cairo's GOOD filter (area-averaging when shrinking), or with
+    /// `bilinear` as a frame would draw it. Done once per size, off the frame path: a frame never
+    /// scales a full-size photo.
+    public func scaled(toWidth w: Int, height h: Int, bilinear: Bool = false) -> PixelImage {
         if w == width && h == height { return self }
         let out = PixelImage(width: max(1, w), height: max(1, h), isOpaque: isOpaque)
         let source = makeSourceSurface(), target = out.makeCairoSurface()
         let cr = cairo_create(target)
         cairo_scale(cr, Double(out.width) / Double(width), Double(out.height) / Double(height))
         cairo_set_source_surface(cr, source, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(cairo_get_source(cr), bilinear ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)

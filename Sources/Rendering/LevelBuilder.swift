@@ -10,14 +10,14 @@ final class LevelBuilder: Sendable {
     struct Job: Sendable {
         let key: ObjectIdentifier
         let original: PixelImage
-        let level: Int
+        let level: LevelKey
     }
 
     /// A level made for `original` (held weakly: a photo let go meanwhile is not kept alive).
     struct Made: @unchecked Sendable {
         let key: ObjectIdentifier
         weak var original: PixelImage?
-        let level: Int
+        let level: LevelKey
         let image: PixelImage
     }
 

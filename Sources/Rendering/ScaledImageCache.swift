@@ -11,6 +11,12 @@ public enum LevelMaking {
     case inBackground(wake: @Sendable () -> Void)
 }
 
+/// A copy of a picture: halved `k` times, or scaled to an exact size.
+enum LevelKey: Hashable, Sendable {
+    case halved(Int)
+    case exact(width: Int, height: Int)
+}
+
 /// Pre-scaled copies of the photos a scene shows, so that a frame never filters a full-size photo.
 ///
 /// Each photo gets a chain of halvings (full, 1/2, 1/4 …), each made once with an area filter; a
@@ -18,6 +24,10 @@ public enum LevelMaking {
 /// ever shrinks by less than 2× with a cheap bilinear filter. The originals belong to their owners
 /// and are held weakly: a photo its owner let go loses its copies at the next draw. Copies not
 /// drawn for `maxIdleDraws` draws are dropped, and all copies together stay within `byteLimit`.
+///
+/// A small picture (a thumbnail) drawn smaller at the same size on two draws running (a cell at
+/// rest, not a copy in flight) gets a copy of exactly that size, which the renderer then copies 1:1
+/// with no filter: a grid frame costs little more than its memory traffic.
 final class ScaledImageCache {
     /// Memory for copies, in bytes.
     let byteLimit: Int
@@ -26,17 +36,21 @@ final class ScaledImageCache {
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// Counts draws (`beginDraw`).
     private var draw = 0
+    /// The last draw asked for an exact copy for the first time: one more draw at rest makes it.
+    private(set) var wantsAnotherDraw = false
     /// Bytes held in copies.
     private(set) var copiedBytes = 0
     private let builder: LevelBuilder?
 
     private final class Entry {
         weak var original: PixelImage?
-        /// levels[k] is the original halved k times (k ≥ 1); made on demand.
-        var levels: [Int: Level] = [:]
+        /// The copies made so far (halvings k ≥ 1, exact sizes); made on demand.
+        var levels: [LevelKey: Level] = [:]
         /// Levels asked of the builder and not arrived yet.
-        var pending: Set<Int> = []
+        var pending: Set<LevelKey> = []
         var lastUse = 0
+        /// The exact size the last draw asked for, and when.
+        var lastExactAsk: (size: LevelKey, draw: Int)?
         init(original: PixelImage) { self.original = original }
     }
 
@@ -66,15 +80,23 @@ final class ScaledImageCache {
     /// Whether no level is being made or waits to be taken.
     var isIdle: Bool { builder?.isIdle ?? true }
 
-    /// Level `k` of `original`: the original halved `k` times, with an area filter.
-    static func makeLevel(_ k: Int, of original: PixelImage) -> PixelImage {
-        original.scaled(toWidth: max(1, original.width >> k), height: max(1, original.height >> k))
+    /// Pictures up to this many px a side get copies of exact sizes (thumbnails, EXIF placeholders).
+    static let exactMaxSide = 1024
+
+    /// A copy of `original`: halved `k` times with an area filter, or at an exact size (less than
+    /// halving) with the bilinear filter a frame would have drawn it with, so it looks the same.
+    static func makeLevel(_ key: LevelKey, of original: PixelImage) -> PixelImage {
+        switch key {
+        case .halved(let k): original.scaled(toWidth: max(1, original.width >> k), height: max(1, original.height >> k))
+        case .exact(let w, let h): original.scaled(toWidth: max(1, w), height: max(1, h), bilinear: true)
+        }
     }
 
     /// Before a frame: takes the levels made since the last one. True when any arrived.
     @discardableResult
     func beginDraw() -> Bool {
         draw += 1
+        wantsAnotherDraw = false
         return takeMade()
     }
 
@@ -121,30 +143,61 @@ final class ScaledImageCache {
            targetWidth / Double(image.width >> (k + 1)) < Double(image.width >> k) / targetWidth {
             k += 1
         }
-        guard k > 0 else { return Choice(level: Level(image), isStandIn: false) }
+        guard k > 0 else { return exactCopy(of: image, targetWidth: targetWidth, targetHeight: targetHeight, speed: nearest, exact: exact) }
 
+        let entry = self.entry(for: image)
+        let key = LevelKey.halved(k)
+        if let level = entry.levels[key] { return Choice(level: level, isStandIn: false) }
+        guard builder != nil, !exact else { return Choice(level: make(key, of: image, in: entry), isStandIn: false) }
+        request(key, of: image, in: entry)
+        // The nearest larger level there is stands in.
+        let standIn = (1..<k).reversed().lazy.compactMap { entry.levels[.halved($0)] }.first ?? Level(image)
+        return Choice(level: standIn, isStandIn: true)
+    }
+
+    /// A small picture drawn smaller: its copy of exactly that size once the size holds for two draws
+    /// (at once for an exported frame); until then the picture itself, filtered as usual.
+    private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool) -> Choice {
+        let plain = Choice(level: Level(image), isStandIn: false)
+        guard !speed, image.width <= ScaledImageCache.exactMaxSide, image.height <= ScaledImageCache.exactMaxSide,
+              Double(image.width) > targetWidth + 2 || Double(image.height) > targetHeight + 2 else { return plain }
+        let size = LevelKey.exact(width: Int(targetWidth.rounded()), height: Int(targetHeight.rounded()))
+        let entry = self.entry(for: image)
+        if let level = entry.levels[size] { return Choice(level: level, isStandIn: false) }
+        let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
+        entry.lastExactAsk = (size, draw)
+        if builder == nil || exact { return Choice(level: make(size, of: image, in: entry), isStandIn: false) }
+        if held { request(size, of: image, in: entry) } else { wantsAnotherDraw = true }
+        return plain
+    }
+
+    /// The entry of `image`, made if new (or if a dead image's address came back), marked as drawn now.
+    private func entry(for image: PixelImage) -> Entry {
         let key = ObjectIdentifier(image)
         let entry: Entry
         if let known = entries[key], known.original === image {
             entry = known
         } else {
-            // New, or a new image at a dead one's address.
             remove(key)
             entry = Entry(original: image)
             entries[key] = entry
         }
         entry.lastUse = draw
-        if let level = entry.levels[k] { return Choice(level: level, isStandIn: false) }
-        guard let builder, !exact else {
-            let made = Level(ScaledImageCache.makeLevel(k, of: image))
-            entry.levels[k] = made
-            copiedBytes += made.image.stride * made.image.height
-            return Choice(level: made, isStandIn: false)
-        }
-        if entry.pending.insert(k).inserted { builder.request(.init(key: key, original: image, level: k)) }
-        // The nearest larger level there is stands in.
-        let standIn = entry.levels.filter { $0.key < k }.max { $0.key < $1.key }?.value ?? Level(image)
-        return Choice(level: standIn, isStandIn: true)
+        return entry
+    }
+
+    /// Makes a copy in the frame.
+    private func make(_ level: LevelKey, of image: PixelImage, in entry: Entry) -> Level {
+        let made = Level(ScaledImageCache.makeLevel(level, of: image))
+        entry.levels[level] = made
+        copiedBytes += made.image.stride * made.image.height
+        return made
+    }
+
+    /// Asks the builder for a copy, once.
+    private func request(_ level: LevelKey, of image: PixelImage, in entry: Entry) {
+        guard let builder, entry.pending.insert(level).inserted else { return }
+        builder.request(.init(key: ObjectIdentifier(image), original: image, level: level))
     }
 
     private func remove(_ key: ObjectIdentifier) {

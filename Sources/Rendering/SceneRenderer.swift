@@ -24,8 +24,12 @@ public final class SceneRenderer {
     /// arrived (the frame on screen may have drawn a stand-in: draw again).
     public func takeArrivedLevels() -> Bool { cache.takeMade() }
 
-    /// Whether no pre-scaled copy is being made: the next frame is drawn as a settled one would be.
-    public var isIdle: Bool { cache.isIdle }
+    /// Whether no pre-scaled copy is being made or waits for one more draw: the next frame is drawn
+    /// as a settled one would be.
+    public var isIdle: Bool { cache.isIdle && !cache.wantsAnotherDraw }
+
+    /// The last frame asked for copies that one more frame, drawn at rest, will have made: draw again.
+    public var wantsAnotherDraw: Bool { cache.wantsAnotherDraw }
 
     /// Draws `root` (and its subtree) with its parent space mapped to the context's user space,
     /// `scale` device pixels to a point (2 on a 2× display).

@@ -32,7 +32,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: "Write a PNG of the settled screen to this file, then exit.")
     var screenshot: String?
 
-    @Option(help: "Replay input from this script (one command a line; see README): headless on a simulated clock, in the window in real time.")
+    @Option(help: "Replay input from this script (one command a line; see README; - reads standard input): headless on a simulated clock, in the window in real time.")
     var script: String?
 
     @Option(help: "Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.")
@@ -66,6 +66,16 @@ struct PhotoZoomCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "photozoom")
+        do {
+            try run(logger: logger)
+        } catch {
+            // One line in the same form as every other message: `photozoom: error: …`.
+            logger.error("\(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func run(logger: Logger) throws {
         // A bad script stops the run before anything happens.
         let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: 1 / fps) }
 
@@ -87,9 +97,9 @@ struct PhotoZoomCommand: ParsableCommand {
     private func loadScript(_ path: String) throws -> [ScriptCommand] {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try InputFile.text(path)
         } catch {
-            throw ScriptFileError(message: "cannot read the script \(path): \((error as NSError).localizedDescription)")
+            throw ScriptFileError(message: "cannot read the script \(path == "-" ? "from standard input" : path): \(error)")
         }
         do {
             return try ScriptParser.parse(text).map(\.command)

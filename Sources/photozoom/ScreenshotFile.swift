@@ -21,7 +21,7 @@ enum ScreenshotFile {
         return candidate
     }
 
-    /// Writes `image` as PNG to `path` (atomically, so a failed write leaves no half file).
+    /// Writes `image` as PNG to `path` (whole or not at all; a device or a pipe is written through).
     static func write(_ image: PixelImage, to path: String) throws {
         try write(Data(image.pngData()), to: path)
     }
@@ -40,9 +40,9 @@ enum ScreenshotFile {
 
     private static func write(_ data: Data, to path: String) throws {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write([UInt8](data), to: path)
         } catch {
-            throw ScreenshotError(path: path, reason: (error as NSError).localizedDescription)
+            throw ScreenshotError(path: path, reason: error.description)
         }
     }
 }

@@ -74,7 +74,7 @@ struct WindowRun {
         while true {
             wake.drain()
             app.applyFinishedLoads()
-            if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
+            if renderer.takeArrivedLevels() || renderer.wantsAnotherDraw { app.setNeedsDisplay() }
             // The gesture is over: the frame drawn for speed is drawn again with the good filter.
             if renderer.drawsForSpeed, !app.isPinchZooming { app.setNeedsDisplay() }
             var timeout: Double?

@@ -16,7 +16,8 @@ final class ViewerProcess {
     /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY and no
     /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1), and a
     /// private XDG_CACHE_HOME: a test never writes into the user's thumbnail cache.
-    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+    /// `input`, when given, is its standard input.
+    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, input: Data? = nil) throws {
         process.executableURL = ViewerProcess.executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -31,7 +32,13 @@ final class ViewerProcess {
         process.standardError = errorPipe
         let collector = errorData
         errorPipe.fileHandleForReading.readabilityHandler = { handle in collector.append(handle.availableData) }
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
         try process.run()
+        if let input, let inputPipe {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
     }
 
     deinit {
@@ -58,8 +65,9 @@ final class ViewerProcess {
     var standardError: String { errorData.text }
 
     /// Runs to completion (at most `seconds`) and returns the exit status and standard error.
-    static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> (Int32, String) {
-        let viewer = try ViewerProcess(arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+                    seconds: Double = 60) throws -> (Int32, String) {
+        let viewer = try ViewerProcess(arguments, environment: environment, input: input)
         let status = try #require(viewer.waitForExit(seconds: seconds), "photozoom \(arguments) did not finish")
         return (status, viewer.standardError)
     }

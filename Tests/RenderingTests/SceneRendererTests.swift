@@ -1,4 +1,5 @@
 import Geometry
+import Imaging
 import Pixels
 import Synchronization
 import Testing
@@ -242,6 +243,49 @@ import SceneGraph
         let good = renderer.render(root, width: 100, height: 80)
         let differing = PixelComparison(frame, good, channelTolerance: 0).differing
         #expect(differing > 0 && differing <= 4 * (80 + 60))
+    }
+
+    /// A thumbnail drawn smaller at the same size on two frames running (a cell at rest) gets a copy
+    /// of exactly that size, made by the worker; from then on the frame copies it 1:1, and the window's
+    /// frame equals the exported one. A size that changes every frame (a copy in flight) makes none.
+    @Test func aThumbnailAtRestGetsAnExactCopyAndItsFramesEqualTheExport() async throws {
+        let woken = Woken()
+        let cache = ScaledImageCache(making: .inBackground(wake: { woken.count.add(1, ordering: .relaxed) }))
+        let thumbnail = try TestImages.fixture("rgb8.png").scaled(toWidth: 200, height: 150)
+        for width in stride(from: 150.0, to: 190, by: 7) {   // in flight: a new size each frame
+            cache.beginDraw()
+            _ = cache.level(for: thumbnail, targetWidth: width, targetHeight: width * 0.75)
+            cache.endDraw()
+        }
+        #expect(cache.isIdle && cache.counts.copies == 0, "nothing made for a moving copy")
+        for draw in 1...2 {
+            cache.beginDraw()
+            let choice = cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90)
+            #expect(choice.level.image === thumbnail && !choice.isStandIn, "drawn from the thumbnail meanwhile")
+            #expect(cache.wantsAnotherDraw == (draw == 1), "the first draw asks for one more")
+            cache.endDraw()
+        }
+        for _ in 0..<500 where woken.count.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        cache.beginDraw()
+        let exact = cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90).level.image
+        #expect(exact.width == 120 && exact.height == 90)
+
+        let root = scene(Size(width: 120, height: 90))
+        let cell = Node(name: "cell", frame: Rect(x: 0, y: 0, width: 120, height: 90))
+        cell.image = thumbnail
+        root.addChild(cell)
+        let window = SceneRenderer(levels: .inBackground(wake: {}))
+        let frame = PixelImage(width: 120, height: 90)
+        window.draw(root, into: frame)
+        window.draw(root, into: frame)
+        var arrived = false
+        for _ in 0..<500 where !arrived {
+            try await Task.sleep(for: .milliseconds(10))
+            arrived = window.takeArrivedLevels()
+        }
+        #expect(arrived)
+        window.draw(root, into: frame)
+        #expect(PixelComparison(frame, window.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
     }
 
     @Test func smallSceneSnapshot() throws {
