@@ -68,13 +68,15 @@ struct WindowRun {
             if let record { trace?.write(record.with(timing)) }
             idle = 0
             app.didDisplay()
+            // Thumbnails drawn at a new size get their exact copies on the next frame at rest.
+            if renderer.wantsAnotherDraw { app.setNeedsDisplay() }
             launch.frameShown(app, logger: logger)
         }
 
         while true {
             wake.drain()
             app.applyFinishedLoads()
-            if renderer.takeArrivedLevels() || renderer.wantsAnotherDraw { app.setNeedsDisplay() }
+            if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture is over: the frame drawn for speed is drawn again with the good filter.
             if renderer.drawsForSpeed, !app.isPinchZooming { app.setNeedsDisplay() }
             var timeout: Double?
