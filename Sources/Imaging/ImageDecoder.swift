@@ -21,12 +21,7 @@ public enum ImageDecoder {
     /// Decodes the file at `path`. With `atLeast` (upright pixels), a reduced-size decode that still
     /// covers that size is used when the format allows it, and larger results are scaled down.
     public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
-        let data: [UInt8]
-        do {
-            data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
-        } catch {
-            throw .unreadable(reason(error))
-        }
+        let data = try PhotoFile.read(path)
         return try decode(data: data, atLeast: atLeast)
     }
 
@@ -61,17 +56,5 @@ public enum ImageDecoder {
         let w = max(1, Int((Double(image.width) * scale).rounded(.up)))
         let h = max(1, Int((Double(image.height) * scale).rounded(.up)))
         return image.scaled(toWidth: w, height: h)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        switch CocoaError.Code(rawValue: ns.code) {
-        case .fileReadNoSuchFile: return "no such file"
-        case .fileReadNoPermission: return "permission denied"
-        default: return ns.localizedDescription
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Imaging
 
 /// One photo the viewer shows.
@@ -36,10 +37,15 @@ public enum PhotoLibrary {
                 .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
             for name in sorted {
                 let file = (path as NSString).appendingPathComponent(name)
-                var childIsFolder: ObjCBool = false
-                guard fm.fileExists(atPath: file, isDirectory: &childIsFolder), !childIsFolder.boolValue else { continue }
-                if photoExtensions.contains((name as NSString).pathExtension.lowercased()) || looksLikeImage(file) {
-                    photos.append(Photo(path: file))
+                let namedAsPhoto = photoExtensions.contains((name as NSString).pathExtension.lowercased())
+                switch Entry(file) {
+                case .regularFile:
+                    if namedAsPhoto || looksLikeImage(file) { photos.append(Photo(path: file)) }
+                case .folder:
+                    continue
+                case .skipped(let why):
+                    // Named as a photo but not one that can be read: said once, never opened.
+                    if namedAsPhoto { problems.append("\(file): \(why)") }
                 }
             }
         }
@@ -64,10 +70,43 @@ public enum PhotoLibrary {
         return url.path
     }
 
+    /// What a folder's entry is, from `lstat` and `stat` (no file is opened).
+    enum Entry {
+        case regularFile, folder
+        case skipped(String)
+
+        init(_ path: String) {
+            var link = stat(), target = stat()
+            guard lstat(path, &link) == 0 else {
+                self = .skipped(errno == EACCES ? "permission denied" : "it vanished while the folder was read")
+                return
+            }
+            guard stat(path, &target) == 0 else {
+                switch errno {
+                case ENOENT: self = .skipped("a link to nothing (dangling)")
+                case ELOOP: self = .skipped("a link loop")
+                case EACCES: self = .skipped("permission denied")
+                default: self = .skipped(String(cString: strerror(errno)).lowercased())
+                }
+                return
+            }
+            switch target.st_mode & S_IFMT {
+            case S_IFREG: self = .regularFile
+            case S_IFDIR: self = .folder
+            case S_IFIFO: self = .skipped("a pipe (FIFO), not a regular file")
+            case S_IFSOCK: self = .skipped("a socket, not a regular file")
+            default: self = .skipped("a device, not a regular file")
+            }
+        }
+    }
+
+    /// The first bytes of a regular file say it is an image (opened without blocking, read 12 bytes).
     private static func looksLikeImage(_ file: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: file) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 12)) ?? Data()
-        return ImageFormat(sniffing: [UInt8](head)) != nil
+        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 12)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 12) }
+        return n > 0 && ImageFormat(sniffing: Array(head[..<n])) != nil
     }
 }

@@ -21,18 +21,24 @@ final class LevelBuilder: Sendable {
         let image: PixelImage
     }
 
-    /// Nice steps below the frame loop.
+    /// Nice steps below the frame loop: halvings as the decoders, exact copies (which only save
+    /// later frames some work) below them, so that they never slow a launch's thumbnails.
     static let niceness: Int32 = 10
+    static let backgroundNiceness: Int32 = 19
 
     /// What the thread shares with the builder (the thread holds this, not the builder).
     private final class Shared: Sendable {
         let state = Mutex<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
         let signal = DispatchSemaphore(value: 0)
         let wake: @Sendable () -> Void
-        init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+        let niceness: Int32
+        init(wake: @escaping @Sendable () -> Void, niceness: Int32) {
+            self.wake = wake
+            self.niceness = niceness
+        }
 
         func run() {
-            ThreadPriority.lowerCurrentThread(by: LevelBuilder.niceness)
+            ThreadPriority.lowerCurrentThread(by: niceness)
             while true {
                 signal.wait()
                 while let job = state.withLock({ s -> Job? in
@@ -54,8 +60,8 @@ final class LevelBuilder: Sendable {
 
     private let shared: Shared
 
-    init(wake: @escaping @Sendable () -> Void) {
-        let shared = Shared(wake: wake)
+    init(wake: @escaping @Sendable () -> Void, niceness: Int32 = LevelBuilder.niceness) {
+        let shared = Shared(wake: wake, niceness: niceness)
         self.shared = shared
         let thread = Thread { shared.run() }
         thread.name = "photozoom-levels"

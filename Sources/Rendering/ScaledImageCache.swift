@@ -41,6 +41,8 @@ final class ScaledImageCache {
     /// Bytes held in copies.
     private(set) var copiedBytes = 0
     private let builder: LevelBuilder?
+    /// Makes the exact copies, below the decoders' priority.
+    private let exactBuilder: LevelBuilder?
 
     private final class Entry {
         weak var original: PixelImage?
@@ -71,14 +73,20 @@ final class ScaledImageCache {
     init(byteLimit: Int = 96 << 20, maxIdleDraws: Int = 60, making: LevelMaking = .inPlace) {
         self.byteLimit = byteLimit
         self.maxIdleDraws = maxIdleDraws
-        if case .inBackground(let wake) = making { builder = LevelBuilder(wake: wake) } else { builder = nil }
+        if case .inBackground(let wake) = making {
+            builder = LevelBuilder(wake: wake)
+            exactBuilder = LevelBuilder(wake: wake, niceness: LevelBuilder.backgroundNiceness)
+        } else {
+            builder = nil
+            exactBuilder = nil
+        }
     }
 
     /// How many photos have copies, and how many copies in all.
     var counts: (photos: Int, copies: Int) { (entries.count, entries.values.reduce(0) { $0 + $1.levels.count }) }
 
     /// Whether no level is being made or waits to be taken.
-    var isIdle: Bool { builder?.isIdle ?? true }
+    var isIdle: Bool { (builder?.isIdle ?? true) && (exactBuilder?.isIdle ?? true) }
 
     /// Pictures up to this many px a side get copies of exact sizes (thumbnails, EXIF placeholders).
     static let exactMaxSide = 1024
@@ -114,9 +122,9 @@ final class ScaledImageCache {
 
     /// The levels made in the background since the last call go to their entries. True when any did.
     func takeMade() -> Bool {
-        guard let builder else { return false }
+        guard let builder, let exactBuilder else { return false }
         var any = false
-        for made in builder.takeMade() {
+        for made in builder.takeMade() + exactBuilder.takeMade() {
             guard let entry = entries[made.key], let original = made.original, entry.original === original else { continue }
             entry.pending.remove(made.level)
             if entry.levels[made.level] == nil {
@@ -133,7 +141,7 @@ final class ScaledImageCache {
     /// smaller. `exact` makes a missing level there and then, even with a builder (an exported frame
     /// is never a stand-in).
     func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, nearest: Bool = false,
-               exact: Bool = false) -> Choice {
+               exact: Bool = false, asksForExactCopies: Bool = true) -> Choice {
         var k = 0
         while Double(image.width >> (k + 1)) >= targetWidth, Double(image.height >> (k + 1)) >= targetHeight,
               image.width >> (k + 1) > 0, image.height >> (k + 1) > 0 {
@@ -143,7 +151,10 @@ final class ScaledImageCache {
            targetWidth / Double(image.width >> (k + 1)) < Double(image.width >> k) / targetWidth {
             k += 1
         }
-        guard k > 0 else { return exactCopy(of: image, targetWidth: targetWidth, targetHeight: targetHeight, speed: nearest, exact: exact) }
+        guard k > 0 else {
+            return exactCopy(of: image, targetWidth: targetWidth, targetHeight: targetHeight, speed: nearest, exact: exact,
+                             asks: asksForExactCopies)
+        }
 
         let entry = self.entry(for: image)
         let key = LevelKey.halved(k)
@@ -156,14 +167,17 @@ final class ScaledImageCache {
     }
 
     /// A small picture drawn smaller: its copy of exactly that size once the size holds for two draws
-    /// (at once for an exported frame); until then the picture itself, filtered as usual.
-    private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool) -> Choice {
+    /// that may ask for one (at once for an exported frame); until then the picture itself, filtered
+    /// as usual.
+    private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool,
+                           asks: Bool) -> Choice {
         let plain = Choice(level: Level(image), isStandIn: false)
         guard !speed, image.width <= ScaledImageCache.exactMaxSide, image.height <= ScaledImageCache.exactMaxSide,
               Double(image.width) > targetWidth + 2 || Double(image.height) > targetHeight + 2 else { return plain }
         let size = LevelKey.exact(width: Int(targetWidth.rounded()), height: Int(targetHeight.rounded()))
         let entry = self.entry(for: image)
         if let level = entry.levels[size] { return Choice(level: level, isStandIn: false) }
+        guard asks else { return plain }
         let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
         entry.lastExactAsk = (size, draw)
         if builder == nil || exact { return Choice(level: make(size, of: image, in: entry), isStandIn: false) }
@@ -194,10 +208,11 @@ final class ScaledImageCache {
         return made
     }
 
-    /// Asks the builder for a copy, once.
+    /// Asks a builder for a copy, once.
     private func request(_ level: LevelKey, of image: PixelImage, in entry: Entry) {
-        guard let builder, entry.pending.insert(level).inserted else { return }
-        builder.request(.init(key: ObjectIdentifier(image), original: image, level: level))
+        guard let builder, let exactBuilder, entry.pending.insert(level).inserted else { return }
+        let job = LevelBuilder.Job(key: ObjectIdentifier(image), original: image, level: level)
+        if case .exact = level { exactBuilder.request(job) } else { builder.request(job) }
     }
 
     private func remove(_ key: ObjectIdentifier) {

@@ -59,6 +59,7 @@ struct WindowRun {
             let started = clock.now
             var drawn = started
             renderer.drawsForSpeed = app.isPinchZooming
+            renderer.makesExactCopies = app.isSettled
             window.present {
                 renderer.draw(app.root, on: $0, scale: scale)
                 drawn = clock.now

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import Imaging
 
@@ -68,5 +69,14 @@ import Testing
         let png = try [UInt8](contentsOf: FixturePaths.fixture("rgb8.png"))
         let path = try write("actually-a-png.jpg", png)
         #expect(try ImageDecoder.decode(path: path).format == .png)
+    }
+
+    /// A FIFO passed as a photo is refused at once, never waited on; a folder is named as one.
+    @Test(.timeLimit(.minutes(1)))
+    func aPipeOrAFolderIsRefusedWithoutWaiting() throws {
+        let fifo = folder.appendingPathComponent("pipe.jpg").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ImageDecodeError.unreadable("not a regular file")) { try ImageDecoder.decode(path: fifo) }
+        #expect(throws: ImageDecodeError.unreadable("not a regular file")) { try ImageDecoder.decode(path: folder.path) }
     }
 }

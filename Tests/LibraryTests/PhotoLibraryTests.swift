@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Library
 import Testing
 import TestSupport
@@ -44,5 +45,24 @@ import TestSupport
         let executable = try prefix.write("bin/photozoom", [0])
         try prefix.write("share/photozoom/Images/CREDITS.md", Array("credits".utf8))
         #expect(BundledPhotos.folder(executable: executable) == prefix.url.appendingPathComponent("share/photozoom/Images").path)
+    }
+
+    /// Entries named as photos that can't be read as files are named once each, with why; none is
+    /// opened, so a FIFO never blocks the listing. A FIFO without a photo's name is passed over.
+    @Test(.timeLimit(.minutes(1)))
+    func everySkippedPhotoIsNamedOnceAndNothingBlocks() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/gone.jpg", withDestinationPath: folder.path + "/nothing.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop.jpg", withDestinationPath: folder.path + "/loop.jpg")
+        #expect(mkfifo(folder.path + "/pipe.jpg", 0o600) == 0)
+        #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
+        let (photos, problems) = PhotoLibrary.collect([folder.path])
+        #expect(photos.map(\.name) == ["a.jpg"])
+        #expect(problems == [
+            "\(folder.path)/gone.jpg: a link to nothing (dangling)",
+            "\(folder.path)/loop.jpg: a link loop",
+            "\(folder.path)/pipe.jpg: a pipe (FIFO), not a regular file",
+        ])
     }
 }
