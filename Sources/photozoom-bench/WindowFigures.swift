@@ -42,10 +42,14 @@ enum WindowFigures {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-cache-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let cold = try bench.play(WindowBench.launch, cacheHome: cache)
-        let warm = try bench.play(WindowBench.launch, cacheHome: cache)
+        // A launch is timed from the process's start, which the kernel gives in 10 ms ticks: the warm
+        // figure is the median of five launches.
+        let warms = try (0..<5).map { _ in try bench.play(WindowBench.launch, cacheHome: cache).milliseconds("grid complete") }.sorted()
+        let warm = warms[2]
         let single = try bench.play(WindowBench.launch, target: folder + "/IMG_0100.jpg")
-        print(String(format: "\nlaunch to a complete grid of the %d photos: %.0f ms with an empty thumbnail cache (filled with the EXIF thumbnails after %.0f ms), %.0f ms with a warm one",
-                     photoCount, cold.milliseconds("grid complete"), cold.milliseconds("grid filled"), warm.milliseconds("grid complete")))
+        print(String(format: "\nlaunch to a complete grid of the %d photos: %.0f ms with an empty thumbnail cache (filled with the EXIF thumbnails after %.0f ms), %.0f ms with a warm one (the median of %@)",
+                     photoCount, cold.milliseconds("grid complete"), cold.milliseconds("grid filled"), warm,
+                     warms.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
         print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms", single.milliseconds("photo sharp on screen")))
         let browse = try bench.play(WindowBench.browse(photoCount))
         let cycles = try bench.play(WindowBench.openAndClose(150))
@@ -66,7 +70,7 @@ enum WindowFigures {
             ("first_photo_ms", single.milliseconds("photo sharp on screen")),
             ("grid_filled_ms", cold.milliseconds("grid filled")),
             ("grid_cold_ms", cold.milliseconds("grid complete")),
-            ("grid_warm_ms", warm.milliseconds("grid complete")),
+            ("grid_warm_ms", warm),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
             ("rss_open_close150_mib", cycles.peakRSSMiB),
