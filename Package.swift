@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Imaging", "Pixels", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "TestSupport"],
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "CCairo", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
             "Rendering", "SceneGraph", "Pixels", "Geometry", "Imaging", "TestSupport",

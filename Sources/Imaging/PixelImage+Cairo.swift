@@ -56,19 +56,22 @@ extension PixelImage {
         return out
     }
 
-    /// The image as PNG bytes (Cairo's encoder: the same pixels always give the same bytes).
-    public func pngData() -> [UInt8] {
+    /// The image as PNG bytes (Cairo's encoder: the same pixels always give the same bytes). A failed
+    /// encode throws: its bytes would be a truncated file.
+    public func pngData() throws(CairoError) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         let surface = makeCairoSurface()
         defer { cairo_surface_destroy(surface) }
-        withExtendedLifetime(sink) {
-            _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+        try CairoError.check(cairo_surface_status(surface), doing: "making a surface for the PNG")
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
                 let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
                 sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
                 return CAIRO_STATUS_SUCCESS
             }, Unmanaged.passUnretained(sink).toOpaque())
         }
+        try CairoError.check(status, doing: "encoding a PNG")
         return sink.bytes
     }
 }

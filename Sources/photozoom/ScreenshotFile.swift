@@ -23,7 +23,11 @@ enum ScreenshotFile {
 
     /// Writes `image` as PNG to `path` (whole or not at all; a device or a pipe is written through).
     static func write(_ image: PixelImage, to path: String) throws {
-        try write(Data(image.pngData()), to: path)
+        do {
+            try write(Data(image.pngData()), to: path)
+        } catch let error as CairoError {
+            throw ScreenshotError(path: path, reason: error.description)
+        }
     }
 
     /// Writes what the app shows now, as the window shows it.

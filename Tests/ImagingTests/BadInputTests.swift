@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Glibc
 import Testing
@@ -78,5 +79,15 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: ImageDecodeError.unreadable("not a regular file")) { try ImageDecoder.decode(path: fifo) }
         #expect(throws: ImageDecodeError.unreadable("not a regular file")) { try ImageDecoder.decode(path: folder.path) }
+    }
+}
+
+/// Cairo's statuses go through one funnel, as typed errors that say what was being done.
+@Suite struct CairoStatusTests {
+    @Test func aFailedCairoCallIsATypedErrorThatSaysWhatFailed() {
+        #expect(throws: CairoError(doing: "encoding a PNG", status: "error while writing to output stream")) {
+            try CairoError.check(CAIRO_STATUS_WRITE_ERROR, doing: "encoding a PNG")
+        }
+        #expect(throws: Never.self) { try CairoError.check(CAIRO_STATUS_SUCCESS, doing: "anything") }
     }
 }
