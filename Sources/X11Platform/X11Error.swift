@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Logging
 import Synchronization
 
 /// What went wrong talking to the X server. Every failure of this module funnels through here.
@@ -19,18 +20,33 @@ public enum X11Error: Error, CustomStringConvertible {
 
 /// The process-wide X error handlers. Xlib takes plain C function pointers, so their state lives
 /// here, in one global behind a mutex: the last protocol error, for code that must know whether
-/// a request failed (after an `XSync`), and the display name for the lost-connection message.
+/// a request failed (after an `XSync`), the logger every protocol error is told to (at debug level,
+/// with the request that caused it), and the display name for the lost-connection message.
 enum X11ErrorFunnel {
-    private static let state = Mutex<(lastError: String?, displayName: String)>((nil, ""))
+    private static let state = Mutex<(lastError: String?, displayName: String, logger: Logger?)>((nil, "", nil))
 
-    static func install(displayName: String) {
-        state.withLock { $0.displayName = displayName }
+    static func install(displayName: String, logger: Logger) {
+        state.withLock {
+            $0.displayName = displayName
+            $0.logger = logger
+        }
         XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
-            var text = [CChar](repeating: 0, count: 256)
-            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
-            let message = "\(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) (request \(event.pointee.request_code).\(event.pointee.minor_code))"
-            X11ErrorFunnel.state.withLock { $0.lastError = message }
+            let e = event.pointee
+            func text(_ fill: (UnsafeMutablePointer<CChar>, Int32) -> Void) -> String {
+                var buffer = [CChar](repeating: 0, count: 256)
+                buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, Int32($0.count)) }
+                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            let error = text { XGetErrorText(display, Int32(e.error_code), $0, $1) }
+            // The request's name from Xlib's error database ("X_CreateWindow"), else its numbers.
+            let request = text { XGetErrorDatabaseText(display, "XRequest", String(e.request_code), "", $0, $1) }
+            let message = "\(error) (\(request.isEmpty ? "request \(e.request_code).\(e.minor_code)" : request), resource 0x\(String(e.resourceid, radix: 16)))"
+            let logger = X11ErrorFunnel.state.withLock { s -> Logger? in
+                s.lastError = message
+                return s.logger
+            }
+            logger?.debug("X protocol error: \(message)")
             return 0
         }
         XSetIOErrorHandler { _ in

@@ -41,7 +41,7 @@ public final class X11Window {
                 logger: Logger = Logger(label: "photozoom")) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard let display = XOpenDisplay(displayName) else { throw X11Error.cannotOpenDisplay(name) }
-        X11ErrorFunnel.install(displayName: name)
+        X11ErrorFunnel.install(displayName: name, logger: logger)
         self.display = display
         self.size = size
         self.logger = logger
@@ -54,9 +54,16 @@ public final class X11Window {
         attributes.background_pixmap = 0   // None: no server-side clearing, so no flicker
         // Pointer events come through XInput 2 (selected below), or are added here without it.
         attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask
+        X11ErrorFunnel.reset()
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0,
                                UInt32(size.width), UInt32(size.height), 0, depth, UInt32(InputOutput), visual,
                                UInt(CWBackPixmap | CWEventMask), &attributes)
+        // The server answers asynchronously: wait for its verdict before building on the window.
+        XSync(display, 0)
+        if window == 0 || X11ErrorFunnel.takeError() != nil {
+            XCloseDisplay(display)
+            throw X11Error.requestFailed("the server refused to create a \(Int(size.width))x\(Int(size.height)) window")
+        }
 
         let shm = allowSharedMemory
             ? SharedMemoryPresenter(display: display, window: window, visual: visual, depth: depth,
