@@ -1,19 +1,27 @@
 import App
 import Foundation
+import Glibc
 
-/// `--trace FILE`: one JSON line per frame.
+/// `--trace FILE`: one JSON line per frame. The file is opened for writing as it is: a regular file is
+/// truncated (or made), a device or a pipe written through, never replaced. A write that fails (a full
+/// disk) is said once, and the run goes on without the trace.
 final class TraceFile {
-    private let handle: FileHandle
+    private let fd: Int32
+    private let path: String
+    private var failed = false
 
     init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw ScreenshotError(path: path, reason: "cannot create the trace file")
+        self.path = path
+        // Not waiting for a FIFO's reader to open; writes may wait for it afterwards.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw OutputFile.Failure(description: "cannot write the trace \(path): \(errno == ENXIO ? "nothing is reading the pipe" : OutputFile.reason(errno))")
         }
-        self.handle = handle
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        self.fd = fd
     }
 
-    deinit { try? handle.close() }
+    deinit { close(fd) }
 
     /// Headless: writes a line for every frame `app` runs.
     func follow(_ app: PhotoViewerApp) {
@@ -22,6 +30,19 @@ final class TraceFile {
 
     /// In the window: one line for a frame once it is presented, with what it cost.
     func write(_ record: MotionTraceRecord) {
-        handle.write(Data((record.jsonLine + "\n").utf8))
+        guard !failed else { return }
+        let line = Array((record.jsonLine + "\n").utf8)
+        var written = 0
+        while written < line.count {
+            let n = line.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                failed = true
+                let reason = OutputFile.reason(n < 0 ? errno : ENOSPC)
+                FileHandle.standardError.write(Data("photozoom: error: cannot write the trace \(path): \(reason); going on without it\n".utf8))
+                return
+            }
+            written += n
+        }
     }
 }

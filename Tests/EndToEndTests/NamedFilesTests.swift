@@ -56,6 +56,18 @@ import TestSupport
         #expect(leftovers.isEmpty)
     }
 
+    /// A trace into a full device: one line, and the run goes on to its screenshot; the device stays one.
+    @Test func aTraceThatCannotBeWrittenIsOneLineAndTheRunGoesOn() throws {
+        let full = folder.path + "/trace.jsonl", shot = folder.path + "/shot.png"
+        try #require(mknod(full, S_IFCHR | 0o600, device(1, 7)) == 0, "making a device needs root, as the tests run")
+        let script = try folder.write("frames.txt", Array("wait 200\n".utf8))   // frames, so trace lines
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "120x90", "--script", script, "--trace", full,
+                                                      "--screenshot", shot])
+        #expect(status == 0)
+        #expect(errors == "photozoom: error: cannot write the trace \(full): no space left on the device; going on without it\n", "\(errors)")
+        #expect(mode(full) == S_IFCHR && FileManager.default.fileExists(atPath: shot))
+    }
+
     /// A path under a regular file, or a folder: one line, a non-zero status, nothing left behind.
     @Test func impossibleScreenshotPathsAreOneLineEach() throws {
         let file = try folder.write("photo.jpg", [1, 2, 3])
