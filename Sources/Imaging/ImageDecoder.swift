@@ -29,7 +29,11 @@ public enum ImageDecoder {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
 
-        let orientation = format == .jpeg ? ExifOrientation(jpeg: data) : .up
+        let orientation = switch format {
+        case .jpeg: ExifOrientation(jpeg: data)
+        case .png: ExifOrientation(png: data)
+        case .webp: ExifOrientation(webp: data)
+        }
         // Ask the decoder in stored orientation.
         let storedAtLeast = atLeast.map { orientation.swapsAxes ? (width: $0.height, height: $0.width) : $0 }
         var full: (width: Int, height: Int)

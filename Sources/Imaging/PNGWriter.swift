@@ -91,13 +91,17 @@ public enum PNGText {
         return text
     }
 
-    /// A `tEXt` chunk: length, type, keyword, a zero byte, the text, and the CRC of type and data.
+    /// A `tEXt` chunk: a keyword, a zero byte, and the text.
     static func chunk(key: String, value: String) -> [UInt8] {
-        let body = Array("tEXt".utf8) + Array(key.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + [0]
-            + Array(value.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
-        let length = UInt32(body.count - 4)
+        chunk(type: "tEXt", data: Array(key.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + [0]
+            + Array(value.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }))
+    }
+
+    /// A chunk: length, type, data, and the CRC of type and data.
+    static func chunk(type: String, data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
         let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
-        return bigEndian(length) + body + bigEndian(crc)
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
     }
 
     private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

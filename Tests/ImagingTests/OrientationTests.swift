@@ -33,6 +33,32 @@ import Testing
         #expect(brightness(row: 2) > brightness(row: decoded.image.height - 3))
     }
 
+    /// A PNG's `eXIf` chunk turns it upright as a JPEG's EXIF does.
+    @Test func aPNGsExifChunkStandsItUpright() throws {
+        let png = try [UInt8](contentsOf: FixturePaths.fixture("rgb8.png"))
+        let eXIf = PNGText.chunk(type: "eXIf", data: ExifBlock(orientation: .right).tiff())
+        let turned = Array(png[..<33]) + eXIf + Array(png[33...])   // after the signature and IHDR
+        #expect(ExifOrientation(png: turned) == .right)
+        let plain = try ImageDecoder.decode(data: png).image, decoded = try ImageDecoder.decode(data: turned).image
+        #expect(decoded.width == plain.height && decoded.height == plain.width)
+        expectQuadrants(decoded, [blue, red, white, green], tolerance: 2)
+    }
+
+    /// A WebP's `EXIF` chunk (here with the "Exif\0\0" some writers put first) does too.
+    @Test func aWebPsExifChunkStandsItUpright() throws {
+        var webp = try [UInt8](contentsOf: FixturePaths.fixture("quadrants.webp"))
+        let payload = Array("Exif\0\0".utf8) + ExifBlock(orientation: .left).tiff()
+        let size = UInt32(payload.count)
+        webp += Array("EXIF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
+        webp += payload + (payload.count % 2 == 1 ? [0] : [])
+        let riff = UInt32(webp.count - 8)
+        webp.replaceSubrange(4..<8, with: [UInt8(riff & 0xFF), UInt8(riff >> 8 & 0xFF), UInt8(riff >> 16 & 0xFF), UInt8(riff >> 24)])
+        #expect(ExifOrientation(webp: webp) == .left)
+        let decoded = try ImageDecoder.decode(data: webp).image
+        // Turned 90° counter-clockwise: the stored top-right comes to the top-left.
+        expectQuadrants(decoded, [green, white, red, blue], tolerance: 12)
+    }
+
     @Test func noExifMeansUp() {
         #expect(ExifOrientation(jpeg: [0xFF, 0xD8, 0xFF, 0xD9]) == .up)
     }
