@@ -25,10 +25,22 @@ public enum ImageLimits {
     public static let maxSide = 32767
     public static let maxPixels = 250_000_000
 
+    /// The limits a decode must keep (a format that can only decode at full size).
     static func check(width: Int, height: Int) throws(ImageDecodeError) {
+        try checkPixels(width: width, height: height)
+        guard width <= maxSide, height <= maxSide else { throw .tooLarge(width: width, height: height) }
+    }
+
+    /// The pixel count alone: a format that decodes reduced can take a wider picture (a 40000×1000
+    /// panorama) and bring its sides within `maxSide`.
+    static func checkPixels(width: Int, height: Int) throws(ImageDecodeError) {
         guard width > 0, height > 0 else { throw .corrupt(format: "image", detail: "zero size") }
-        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
-            throw .tooLarge(width: width, height: height)
-        }
+        guard width * height <= maxPixels else { throw .tooLarge(width: width, height: height) }
+    }
+
+    /// `size` shrunk by one factor, as little as it takes, so that neither side passes `maxSide`.
+    static func withinSides(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let scale = min(1, Double(maxSide) / Double(max(size.width, size.height)))
+        return (max(1, Int((Double(size.width) * scale).rounded(.down))), max(1, Int((Double(size.height) * scale).rounded(.down))))
     }
 }

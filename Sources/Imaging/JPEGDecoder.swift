@@ -17,9 +17,15 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
         guard headerStatus == 0 else { throw error(handle) }
-        try ImageLimits.check(width: Int(width), height: Int(height))
+        try ImageLimits.checkPixels(width: Int(width), height: Int(height))
 
-        let (w, h) = scaledSize(width: Int(width), height: Int(height), atLeast: atLeast)
+        var (w, h) = scaledSize(width: Int(width), height: Int(height), atLeast: atLeast)
+        if max(w, h) > ImageLimits.maxSide {
+            // Wider than Cairo can hold (a long panorama): the largest of the library's reductions that fits.
+            let fit = ImageLimits.withinSides((Int(width), Int(height)))
+            (w, h) = scaledSize(width: Int(width), height: Int(height), atMost: fit)
+            guard max(w, h) <= ImageLimits.maxSide else { throw .tooLarge(width: Int(width), height: Int(height)) }
+        }
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let out = PixelImage(width: w, height: h, isOpaque: true)   // JPEG has no alpha
         // BGRA in memory is Cairo's ARGB32 on a little-endian machine; JPEG has no alpha, so 0xFF
@@ -33,6 +39,20 @@ enum JPEGDecoder {
         guard status == 0 else { throw error(handle) }
         if isCMYK { convertCMYKInPlace(out, adobeInverted: hasAdobeMarker(data)) }
         return (out, (Int(width), Int(height)))
+    }
+
+    /// The decoded size for the largest of the library's factors that stays within `atMost`.
+    static func scaledSize(width: Int, height: Int, atMost: (width: Int, height: Int)) -> (Int, Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var best = (Int.max, Int.max)
+        for i in 0..<Int(count) {
+            let f = factors[i]
+            let w = (width * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            let h = (height * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if w <= atMost.width, h <= atMost.height, best.0 == .max || w * h > best.0 * best.1 { best = (w, h) }
+        }
+        return best
     }
 
     /// The decoded size for the smallest of the library's factors (at most 1) that covers `atLeast`.

@@ -12,13 +12,14 @@ enum WebPDecoder {
         let featureStatus = data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &config.input) }
         guard featureStatus == VP8_STATUS_OK else { throw corrupt(featureStatus) }
         let width = Int(config.input.width), height = Int(config.input.height)
-        try ImageLimits.check(width: width, height: height)
+        try ImageLimits.checkPixels(width: width, height: height)
 
         var (w, h) = (width, height)
         if let atLeast {
             let scale = min(1, max(Double(atLeast.width) / Double(width), Double(atLeast.height) / Double(height)))
             (w, h) = (max(1, Int((Double(width) * scale).rounded(.up))), max(1, Int((Double(height) * scale).rounded(.up))))
         }
+        if max(w, h) > ImageLimits.maxSide { (w, h) = ImageLimits.withinSides((w, h)) }   // a long panorama, reduced
         if (w, h) != (width, height) {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(w)

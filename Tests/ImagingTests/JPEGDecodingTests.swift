@@ -1,3 +1,4 @@
+import Pixels
 import Testing
 @testable import Imaging
 
@@ -50,5 +51,19 @@ import Testing
         #expect(decoded.image.height == 180)
         #expect(decoded.image.width == 240)
         #expect(decoded.fullSize == (4224, 3168))
+    }
+
+    /// A panorama wider than Cairo's 32767 px, within the pixel limit, is decoded reduced, not refused;
+    /// its full size is still its own.
+    @Test func aPanoramaWiderThanCairosLimitIsDecodedReduced() throws {
+        let panorama = PixelImage(width: 40_000, height: 400, isOpaque: true)
+        for y in 0..<400 { for x in stride(from: 0, to: 40_000, by: 1) { panorama.setPixel(x: x, y: y, x < 20_000 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let bytes = try #require(JPEGEncoder.encode(panorama, quality: 80))
+        let decoded = try ImageDecoder.decode(data: bytes)
+        #expect(decoded.image.width <= ImageLimits.maxSide && decoded.image.width >= 16_000, "\(decoded.image.width)")
+        #expect(decoded.fullSize == (40_000, 400))
+        #expect(decoded.image.rgba(x: 100, y: decoded.image.height / 2).r > 200 && decoded.image.rgba(x: decoded.image.width - 100, y: decoded.image.height / 2).b > 200)
+        let thumbnail = try ImageDecoder.decode(data: bytes, atLeast: (180, 180))
+        #expect(thumbnail.image.height >= 180 && thumbnail.image.width <= ImageLimits.maxSide)
     }
 }
