@@ -25,6 +25,8 @@ final class GridThumbnails {
     private var states: [State]
     private var loaded: Set<Int> = []
     private var requested: Set<Int> = []
+    /// Photos whose damage was said (a truncated file shows its part, and is named once).
+    private var named: Set<Int> = []
 
     init(grid: GridScreen, photos: [Photo], queue: DecodeQueue, pixelScale: Double, logger: Logger) {
         self.grid = grid
@@ -93,6 +95,7 @@ final class GridThumbnails {
             case .success(let image):
                 // A request withdrawn while its decode ran: let it go (it is far out of view).
                 guard case .requested = states[i] else { continue }
+                if let problem = result.problem, named.insert(i).inserted { logger.warning("\(photos[i].path): \(problem)") }
                 grid.setThumbnail(.loaded(image), at: i)
                 grid.cell(at: i).contentsName = photos[i].name
                 states[i] = .loaded

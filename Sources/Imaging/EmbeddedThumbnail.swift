@@ -41,7 +41,8 @@ public enum EmbeddedThumbnail {
               let bytes = tiff.bytes(at: offset, count: length),
               ImageFormat(sniffing: Array(bytes.prefix(16))) == .jpeg,
               let stored = JPEGSegments.frameSize(in: bytes), stored.width <= maxSide, stored.height <= maxSide,
-              let thumbnail = try? JPEGDecoder.decode(Array(bytes), atLeast: nil).image else { return nil }
+              let decoded = try? JPEGDecoder.decode(Array(bytes), atLeast: nil), decoded.problem == nil else { return nil }
+        let thumbnail = decoded.image
         let orientation = ExifOrientation(tiff: tiff) ?? .up
         let photo = JPEGSegments.frameSize(in: head)
         return orientation.apply(to: photo.map { cropBars(thumbnail, toAspectOf: $0) } ?? thumbnail)

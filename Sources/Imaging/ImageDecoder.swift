@@ -7,11 +7,14 @@ public struct DecodedImage: Sendable {
     public let image: PixelImage
     public let fullSize: (width: Int, height: Int)
     public let format: ImageFormat
+    /// What was wrong with a file that still gave a picture ("truncated: …"), to be said once.
+    public let problem: String?
 
-    public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat) {
+    public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat, problem: String? = nil) {
         self.image = image
         self.fullSize = fullSize
         self.format = format
+        self.problem = problem
     }
 }
 
@@ -38,9 +41,10 @@ public enum ImageDecoder {
         let storedAtLeast = atLeast.map { orientation.swapsAxes ? (width: $0.height, height: $0.width) : $0 }
         var full: (width: Int, height: Int)
         let decoded: PixelImage
+        var problem: String?
         switch format {
         case .jpeg:
-            (decoded, full) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
+            (decoded, full, problem) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
         case .png:
             decoded = try PNGDecoder.decode(data)
             full = (decoded.width, decoded.height)
@@ -50,7 +54,7 @@ public enum ImageDecoder {
         if orientation.swapsAxes { full = (full.height, full.width) }
         var image = orientation.apply(to: decoded)
         if let atLeast { image = shrink(image, toCover: atLeast) }
-        return DecodedImage(image: image, fullSize: full, format: format)
+        return DecodedImage(image: image, fullSize: full, format: format, problem: problem)
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.

@@ -6,7 +6,10 @@ import Pixels
 enum JPEGDecoder {
     /// Decodes `data`, picking the smallest scaling factor whose result still covers `atLeast`
     /// (given in stored orientation); the whole picture when `atLeast` is nil.
-    static func decode(_ data: [UInt8], atLeast: (width: Int, height: Int)?) throws(ImageDecodeError) -> (image: PixelImage, full: (width: Int, height: Int)) {
+    /// A file cut short (a download that stopped) gives the rows that were there, the rest grey as the
+    /// library fills them, and a `problem` saying so.
+    static func decode(_ data: [UInt8], atLeast: (width: Int, height: Int)?) throws(ImageDecodeError)
+        -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
         guard let handle = tjInitDecompress() else {
             throw .corrupt(format: "JPEG", detail: "libjpeg-turbo could not start a decoder")
         }
@@ -34,11 +37,16 @@ enum JPEGDecoder {
         let status = data.withUnsafeBufferPointer {
             tjDecompress2(handle, $0.baseAddress, UInt($0.count),
                           out.bytes.assumingMemoryBound(to: UInt8.self),
-                          Int32(w), Int32(out.stride), Int32(h), format.rawValue, TJFLAG_STOPONWARNING)
+                          Int32(w), Int32(out.stride), Int32(h), format.rawValue, 0)
         }
-        guard status == 0 else { throw error(handle) }
+        var problem: String?
+        if status != 0 {
+            // A warning (the data ends early, say) still gives a picture; an error gives none.
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw error(handle) }
+            problem = "truncated or damaged JPEG (\(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "a warning")); showing what was decoded"
+        }
         if isCMYK { convertCMYKInPlace(out, adobeInverted: hasAdobeMarker(data)) }
-        return (out, (Int(width), Int(height)))
+        return (out, (Int(width), Int(height)), problem)
     }
 
     /// The decoded size for the largest of the library's factors that stays within `atMost`.

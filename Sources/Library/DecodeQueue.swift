@@ -32,6 +32,8 @@ public final class DecodeQueue: Sendable {
         public let fullSize: PixelSize?
         /// A stand-in (the embedded EXIF thumbnail) to show until the result proper arrives.
         public let isPlaceholder: Bool
+        /// What was wrong with a file that still gave a picture (a truncated JPEG).
+        public var problem: String? = nil
     }
 
     /// What a look at a thumbnail finds before any decode.
@@ -100,17 +102,19 @@ public final class DecodeQueue: Sendable {
                 }
                 let outcome: Swift.Result<PixelImage, ImageDecodeError>
                 var fullSize: PixelSize?
+                var problem: String?
                 do throws(ImageDecodeError) {
                     let decoded = try (job.purpose == .thumbnail ? decodeThumbnail : decode)(job.path, (job.covering.width, job.covering.height))
                     outcome = .success(decoded.image)
                     fullSize = PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height)
+                    problem = decoded.problem
                 } catch {
                     outcome = .failure(error)
                 }
                 condition.withLock {
                     running.removeAll { $0.isSame(as: job) }
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
-                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false))
+                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: problem))
                     condition.broadcast()
                 }
                 wake()

@@ -104,12 +104,13 @@ public struct ThumbnailCache: Sendable {
         let fit = min(1, Double(target.rawValue) / Double(long))
         let thumb = decoded.image.scaled(toWidth: max(1, Int((Double(decoded.image.width) * fit).rounded())),
                                          height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
-        guard min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
+        // A picture from a damaged file is shown, not kept: the file may yet be completed.
+        guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
               !file.path.hasPrefix(root + "/"),
               let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png) else {
             return DecodedImage(image: ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
-                                format: decoded.format)
+                                format: decoded.format, problem: decoded.problem)
         }
         // Shown as the next launch will read it back: a first and a second run show the same pixels.
         return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format)

@@ -30,18 +30,22 @@ import Testing
         #expect(throws: ImageDecodeError.unknownFormat) { try ImageDecoder.decode(path: path) }
     }
 
-    @Test func truncatedJPEG() throws {
-        let whole = try [UInt8](contentsOf: FixturePaths.bundled("grace_hopper.jpg"))
-        let path = try write("cut.jpg", Array(whole.prefix(whole.count / 2)))
-        do {
-            _ = try ImageDecoder.decode(path: path)
-            Issue.record("a truncated JPEG decoded without an error")
-        } catch {
-            guard case .corrupt(format: "JPEG", let detail) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
-            #expect(detail.localizedCaseInsensitiveContains("premature end"), "\(detail)")
+    /// A JPEG cut short (baseline or progressive) shows what was decoded, the rest grey, and says so.
+    @Test(arguments: [("grace_hopper.jpg", false), ("progressive.jpg", true)])
+    func aTruncatedJPEGShowsItsDecodedPart(name: String, isFixture: Bool) throws {
+        let whole = try [UInt8](contentsOf: isFixture ? FixturePaths.fixture(name) : FixturePaths.bundled(name))
+        let path = try write("cut-" + name, Array(whole.prefix(whole.count * 6 / 10)))
+        let decoded = try ImageDecoder.decode(path: path)
+        let problem = try #require(decoded.problem, "the damage is named")
+        #expect(problem.localizedCaseInsensitiveContains("premature end"), "\(problem)")
+        let full = try ImageDecoder.decode(path: isFixture ? FixturePaths.fixture(name) : FixturePaths.bundled(name)).image
+        #expect(decoded.image.width == full.width && decoded.image.height == full.height)
+        // The last row is grey (or the progressive scan's coarse first pass), never left empty.
+        let last = decoded.image.rgba(x: decoded.image.width / 2, y: decoded.image.height - 1)
+        #expect(last.a == 255)
+        if !isFixture {
+            #expect(decoded.image.rgba(x: 10, y: 10) == full.rgba(x: 10, y: 10), "the top as the whole file has it")
+            #expect(abs(last.r - 128) <= 2 && abs(last.g - 128) <= 2 && abs(last.b - 128) <= 2, "the missing rows grey: \(last)")
         }
     }
 
