@@ -38,8 +38,16 @@ final class Interaction {
     private(set) var gesture: Gesture?
 
     var phase: Phase {
-        if let gesture { return Phase(rawValue: "\(gesture)")! }
-        return navigator.flightHeading != nil ? .inTheAir : .idle
+        switch gesture {
+        case .scrollingGrid?: .scrollingGrid
+        case .paging?: .paging
+        case .panningPhoto?: .panningPhoto
+        case .pulling?: .pulling
+        case .pinchPending?: .pinchPending
+        case .pinchZooming?: .pinchZooming
+        case .pinchClosing?: .pinchClosing
+        case nil: navigator.flightHeading != nil ? .inTheAir : .idle
+        }
     }
 
     private let navigator: PhotoNavigator
