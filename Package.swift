@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // C at the edge: each holds only a module map and a shim header.
@@ -38,10 +39,14 @@ let package = Package(
         .target(name: "Transitions", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation"]),
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
-        .target(name: "Imaging", dependencies: ["Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG"]),
+        .target(name: "Imaging", dependencies: [
+            "Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .target(name: "Library", dependencies: [
             "Imaging", "Pixels",
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
@@ -59,16 +64,20 @@ let package = Package(
             "App", "Animation", "Geometry", "Library", "Pixels", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
             "App", "Animation", "Imaging", "Library", "Pixels", "Rendering", "X11Platform", "Geometry",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Pixels", "Imaging"]),
+        .target(name: "TestSupport", dependencies: [
+            "Pixels", "Imaging", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Geometry"]),
@@ -80,8 +89,12 @@ let package = Package(
         .testTarget(name: "TransitionTests", dependencies: ["Transitions", "Animation", "Geometry", "Pixels", "SceneGraph"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Imaging", "Pixels", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Pixels", "CCairo", "TestSupport"],
+        .testTarget(name: "LibraryTests", dependencies: [
+            "Library", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .testTarget(name: "ImagingTests", dependencies: [
+            "Imaging", "Pixels", "CCairo", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+        ],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [
             "Rendering", "SceneGraph", "Pixels", "Geometry", "Imaging", "TestSupport",
@@ -90,6 +103,7 @@ let package = Package(
             "App", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
             "Animation", "Library", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Snapshots"]),
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.
         // `photozoom` is not imported: the tests run the binary, which must be built first.

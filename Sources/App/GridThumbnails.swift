@@ -48,7 +48,7 @@ final class GridThumbnails {
             guard states[i] == .none || states[i] == .requested(.prefetch) && priority == .visible else { continue }
             states[i] = .requested(priority)
             requested.insert(i)
-            queue.request(.thumbnail, index: i, path: photos[i].path, covering: PixelSize(width: side, height: side),
+            queue.request(.thumbnail, index: i, path: photos[i].file, covering: PixelSize(width: side, height: side),
                           priority: priority)
         }
         let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)

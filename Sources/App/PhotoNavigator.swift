@@ -127,7 +127,7 @@ final class PhotoNavigator {
         let priority: DecodeQueue.Priority = i == (viewer?.index ?? i) ? .openPhoto : .neighbour
         guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
         pendingWidth[i] = w
-        queue.request(.photo, index: i, path: photos[i].path, covering: PixelSize(width: w, height: h), priority: priority)
+        queue.request(.photo, index: i, path: photos[i].file, covering: PixelSize(width: w, height: h), priority: priority)
     }
 
     /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is. Open,

@@ -1,5 +1,6 @@
 import Glibc
 import Pixels
+import SystemPackage
 
 /// The small JPEG a camera stores in a photo's EXIF block (IFD1): readable from the first few
 /// kilobytes of the file, so it can stand in for the grid thumbnail at once while the photo itself
@@ -13,8 +14,8 @@ public enum EmbeddedThumbnail {
 
     /// The upright embedded thumbnail of the JPEG file at `path`; nil when it has none (or the file is
     /// not a regular file, or the thumbnail is damaged).
-    public static func read(path: String) -> PixelImage? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    public static func read(path: FilePath) -> PixelImage? {
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

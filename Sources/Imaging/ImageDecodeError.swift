@@ -1,6 +1,8 @@
 /// Why a file could not be shown. `description` is the one-line reason given to the user.
 public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
+    /// Gone between the folder's listing and the decode (removed or renamed).
+    case vanished
     case empty
     case unknownFormat
     case tooLarge(width: Int, height: Int)
@@ -9,6 +11,7 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let reason): return "cannot read the file: \(reason)"
+        case .vanished: return "it vanished after the folder was read (no such file)"
         case .empty: return "the file is empty"
         case .unknownFormat: return "not a JPEG, PNG or WebP image"
         case .tooLarge(let w, let h):

@@ -1,5 +1,6 @@
 import Foundation
 import Pixels
+import SystemPackage
 
 /// A picture ready to show: upright pixels, and the upright size of the full picture in the file
 /// (the pixels may be a reduced-size decode of it).
@@ -23,9 +24,14 @@ public struct DecodedImage: Sendable {
 public enum ImageDecoder {
     /// Decodes the file at `path`. With `atLeast` (upright pixels), a reduced-size decode that still
     /// covers that size is used when the format allows it, and larger results are scaled down.
-    public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
-        let data = try PhotoFile.read(path)
+    public static func decode(file: FilePath, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+        let data = try PhotoFile.read(file)
         return try decode(data: data, atLeast: atLeast)
+    }
+
+    /// `decode(file:atLeast:)` for a path given as text (a name that is UTF-8).
+    public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+        try decode(file: FilePath(path), atLeast: atLeast)
     }
 
     public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {

@@ -1,24 +1,35 @@
 import Glibc
+import SystemPackage
 
 /// Reading a photo file's bytes without ever waiting on something that is not a file: it is opened
 /// without blocking (a FIFO named `x.jpg` gives no wait), only a regular file is read, and no more
-/// than `maxBytes` of it (a link to `/dev/zero` ends).
-enum PhotoFile {
+/// than `maxBytes` of it (a link to `/dev/zero` ends). A file written over while it is read is read
+/// again, so a decode sees its old or its new bytes, never a mix.
+public enum PhotoFile {
     /// Larger than any photo this viewer would decode (its pixel limit is far below).
     static let maxBytes = 1 << 30
+    /// Reads of a file that keeps changing before it is given up on (a mix of two versions is never decoded).
+    static let attempts = 3
 
-    static func read(_ path: String) throws(ImageDecodeError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(reason(errno)) }
+    static func read(_ path: FilePath) throws(ImageDecodeError) -> [UInt8] {
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { throw errno == ENOENT ? .vanished : .unreadable(reason(errno)) }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(reason(errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
-        guard info.st_size <= maxBytes else { throw .unreadable("larger than \(maxBytes >> 20) MiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        for _ in 0..<attempts {
+            let before = try status(fd)
+            guard before.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+            guard before.st_size <= maxBytes else { throw .unreadable("larger than \(maxBytes >> 20) MiB") }
+            let bytes = try readAll(fd, expecting: Int(before.st_size))
+            if try !changed(since: before, fd) { return bytes }
+        }
+        throw .unreadable("it kept changing while it was read")
+    }
+
+    private static func readAll(_ fd: Int32, expecting size: Int) throws(ImageDecodeError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw .unreadable(reason(errno)) }
             if n == 0 { break }   // it shrank while read: what is there
@@ -27,8 +38,21 @@ enum PhotoFile {
         return filled == bytes.count ? bytes : Array(bytes[..<filled])
     }
 
+    private static func status(_ fd: Int32) throws(ImageDecodeError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(reason(errno)) }
+        return info
+    }
+
+    /// Its size or modification time moved while it was read.
+    private static func changed(since before: stat, _ fd: Int32) throws(ImageDecodeError) -> Bool {
+        let after = try status(fd)
+        return after.st_size != before.st_size || after.st_mtim.tv_sec != before.st_mtim.tv_sec
+            || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec
+    }
+
     /// An errno in the project's words.
-    static func reason(_ code: Int32) -> String {
+    public static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EACCES, EPERM: "permission denied"

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pixels
+import SystemPackage
 
 /// The one queue that decodes pictures away from the frame loop, for the grid and the viewer
 /// together: the open photo first, then its neighbours, the cells in view, and prefetching. A
@@ -45,10 +46,10 @@ public final class DecodeQueue: Sendable {
     }
 
     /// Looks for photo `path`'s thumbnail covering a side, px, without decoding the photo.
-    public typealias PeekAtThumbnail = @Sendable (String, Int) -> Peek?
+    public typealias PeekAtThumbnail = @Sendable (FilePath, Int) -> Peek?
 
     /// Decodes the file at a path, covering a size, px (nil: full size).
-    public typealias Decode = @Sendable (String, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage
+    public typealias Decode = @Sendable (FilePath, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage
 
     /// Nice steps below the frame loop.
     static let niceness: Int32 = 10
@@ -56,7 +57,7 @@ public final class DecodeQueue: Sendable {
     private struct Job: Sendable {
         let purpose: Purpose
         let index: Int
-        let path: String
+        let path: FilePath
         let covering: PixelSize
         var priority: Priority
         /// Arrival order, so that equal priorities go first come, first served.
@@ -169,7 +170,7 @@ public final class DecodeQueue: Sendable {
     /// grid thumbnails come through `thumbnails`, the freedesktop cache, when there is one, and
     /// `placeholders` shows embedded EXIF thumbnails until they are decoded.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(path: path, atLeast: size) },
+                decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(file: path, atLeast: size) },
                 thumbnails: ThumbnailCache? = nil,
                 placeholders: Bool = true,
                 wake: @escaping @Sendable () -> Void = {}) {
@@ -216,7 +217,7 @@ public final class DecodeQueue: Sendable {
     }
 
     /// Asks for photo `index` (the file at `path`) decoded to cover `covering` px, upright.
-    public func request(_ purpose: Purpose, index: Int, path: String, covering: PixelSize, priority: Priority) {
+    public func request(_ purpose: Purpose, index: Int, path: FilePath, covering: PixelSize, priority: Priority) {
         shared.condition.withLock {
             shared.arrivals += 1
             let job = Job(purpose: purpose, index: index, path: path, covering: covering, priority: priority,

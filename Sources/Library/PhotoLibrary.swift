@@ -1,51 +1,53 @@
 import Foundation
 import Glibc
 import Imaging
+import SystemPackage
 
 /// One photo the viewer shows.
 public struct Photo: Sendable, Equatable {
-    public let path: String
-    public var name: String { (path as NSString).lastPathComponent }
+    /// The file as its bytes: a name that is not UTF-8 (Latin-1 from an old camera) opens as it is.
+    public let file: FilePath
+    /// For people: the path, with bytes that are not UTF-8 shown as U+FFFD.
+    public var path: String { String(decoding: file) }
+    public var name: String { file.lastComponent.map { String(decoding: $0) } ?? path }
+
+    public init(file: FilePath) { self.file = file }
 }
 
 /// Turns command-line PATHs into the list of photos: a file is taken as it is (its content decides
 /// later whether it is an image), a folder gives its images sorted by name the way a file manager
-/// sorts them (IMG_2 before IMG_10), and a `file://` URI is a path. Problems come back as one line each.
+/// sorts them (IMG_2 before IMG_10), and a `file://` URI is a path. Names are read as bytes, so any
+/// name a folder holds is listed. Problems come back as one line each.
 public enum PhotoLibrary {
     /// Extensions that mark a file in a folder as a photo even before its content is read.
     static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp"]
 
-    public static func collect(_ arguments: [String]) -> (photos: [Photo], problems: [String]) {
+    /// The photos of `arguments`: files and folders (see `localPath` for what a command line gives).
+    public static func collect(_ arguments: [FilePath]) -> (photos: [Photo], problems: [String]) {
         var photos: [Photo] = [], problems: [String] = []
-        let fm = FileManager.default
-        for argument in arguments {
-            let path = localPath(argument)
-            var isFolder: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isFolder) else {
-                problems.append("\(argument): no such file or folder")
-                continue
-            }
-            guard isFolder.boolValue else {
-                photos.append(Photo(path: path))
-                continue
-            }
-            guard let names = try? fm.contentsOfDirectory(atPath: path) else {
-                problems.append("\(argument): the folder cannot be read")
-                continue
-            }
-            let sorted = names.filter { !$0.hasPrefix(".") }
-                .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
-            for name in sorted {
-                let file = (path as NSString).appendingPathComponent(name)
-                let namedAsPhoto = photoExtensions.contains((name as NSString).pathExtension.lowercased())
-                switch Entry(file) {
-                case .regularFile:
-                    if namedAsPhoto || looksLikeImage(file) { photos.append(Photo(path: file)) }
-                case .folder:
+        for path in arguments {
+            switch Entry(path) {
+            case .regularFile:
+                photos.append(Photo(file: path))
+            case .skipped(let why):
+                problems.append("\(path): \(why == Entry.vanished ? "no such file or folder" : why)")
+            case .folder:
+                guard let names = FolderListing.names(in: path) else {
+                    problems.append("\(path): the folder cannot be read (\(PhotoFile.reason(errno)))")
                     continue
-                case .skipped(let why):
-                    // Named as a photo but not one that can be read: said once, never opened.
-                    if namedAsPhoto { problems.append("\(file): \(why)") }
+                }
+                for name in names where !name.string.hasPrefix(".") {
+                    let file = path.appending(name)
+                    let namedAsPhoto = name.extension.map { photoExtensions.contains($0.lowercased()) } ?? false
+                    switch Entry(file) {
+                    case .regularFile:
+                        if namedAsPhoto || looksLikeImage(file) { photos.append(Photo(file: file)) }
+                    case .folder:
+                        continue
+                    case .skipped(let why):
+                        // Named as a photo but not one that can be read: said once, never opened.
+                        if namedAsPhoto { problems.append("\(String(decoding: file)): \(why)") }
+                    }
                 }
             }
         }
@@ -55,38 +57,67 @@ public enum PhotoLibrary {
     /// One file passed on its own, as a file manager opens a photo: the photos of its folder, and
     /// which of them it is (to open first). Nil when it is not a file, or its folder does not list it
     /// as a photo (it is then shown on its own, and its problem named).
-    public static func folder(around argument: String) -> (photos: [Photo], problems: [String], opening: Int)? {
-        let path = (localPath(argument) as NSString).standardizingPath
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
-        let (photos, problems) = collect([(path as NSString).deletingLastPathComponent])
-        guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
+    public static func folder(around file: FilePath) -> (photos: [Photo], problems: [String], opening: Int)? {
+        var path = file
+        if !path.isAbsolute { path = FilePath(FileManager.default.currentDirectoryPath).pushing(path) }
+        path = path.lexicallyNormalized()
+        guard case .regularFile = Entry(path), let name = path.lastComponent else { return nil }
+        let (photos, problems) = collect([path.removingLastComponent()])
+        guard let index = photos.firstIndex(where: { $0.file.lastComponent == name }) else { return nil }
         return (photos, problems, index)
     }
 
-    /// A `file://` URI (as a desktop launcher passes it) becomes a path; anything else is one.
-    static func localPath(_ argument: String) -> String {
-        guard argument.hasPrefix("file://"), let url = URL(string: argument), url.isFileURL else { return argument }
-        return url.path
+    /// A command-line argument as a path: a `file://` URI (as a desktop launcher passes it) has its
+    /// %XX escapes turned into the bytes they stand for; anything else is a path, byte for byte.
+    public static func localPath(_ argument: [UInt8]) -> FilePath {
+        let scheme = Array("file://".utf8)
+        var rest = argument[...]
+        if argument.starts(with: scheme) {
+            rest = argument.dropFirst(scheme.count)
+            let host = rest.prefix { $0 != UInt8(ascii: "/") }
+            if host.isEmpty || host.elementsEqual("localhost".utf8) {
+                rest = rest.dropFirst(host.count)
+                var decoded: [UInt8] = []
+                var i = rest.startIndex
+                while i < rest.endIndex {
+                    if rest[i] == UInt8(ascii: "%"), i + 2 < rest.endIndex,
+                       let value = UInt8(String(decoding: rest[(i + 1)...(i + 2)], as: UTF8.self), radix: 16), value != 0 {
+                        decoded.append(value)
+                        i += 3
+                    } else {
+                        decoded.append(rest[i])
+                        i += 1
+                    }
+                }
+                rest = decoded[...]
+            } else {
+                rest = argument[...]
+            }
+        }
+        return FilePath(platformString: rest.map { CChar(bitPattern: $0) } + [0])
     }
 
-    /// What a folder's entry is, from `lstat` and `stat` (no file is opened).
+    public static func localPath(_ argument: String) -> FilePath { localPath(Array(argument.utf8)) }
+
+    /// What a path is, from `lstat` and `stat` (no file is opened).
     enum Entry {
         case regularFile, folder
         case skipped(String)
 
-        init(_ path: String) {
+        static let vanished = "it vanished while the folder was read"
+
+        init(_ path: FilePath) {
             var link = stat(), target = stat()
-            guard lstat(path, &link) == 0 else {
-                self = .skipped(errno == EACCES ? "permission denied" : "it vanished while the folder was read")
+            guard path.withPlatformString({ lstat($0, &link) }) == 0 else {
+                self = .skipped(errno == EACCES ? "permission denied" : Self.vanished)
                 return
             }
-            guard stat(path, &target) == 0 else {
+            guard path.withPlatformString({ stat($0, &target) }) == 0 else {
                 switch errno {
                 case ENOENT: self = .skipped("a link to nothing (dangling)")
                 case ELOOP: self = .skipped("a link loop")
                 case EACCES: self = .skipped("permission denied")
-                default: self = .skipped(String(cString: strerror(errno)).lowercased())
+                default: self = .skipped(PhotoFile.reason(errno))
                 }
                 return
             }
@@ -101,8 +132,8 @@ public enum PhotoLibrary {
     }
 
     /// The first bytes of a regular file say it is an image (opened without blocking, read 12 bytes).
-    private static func looksLikeImage(_ file: String) -> Bool {
-        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    private static func looksLikeImage(_ file: FilePath) -> Bool {
+        let fd = file.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 12)

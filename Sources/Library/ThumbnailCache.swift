@@ -4,6 +4,7 @@ import Glibc
 import Imaging
 import Logging
 import Pixels
+import SystemPackage
 import Synchronization
 
 /// The freedesktop.org Thumbnail Managing Standard: thumbnails shared with file managers and other
@@ -51,11 +52,12 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// The file's URI as the standard hashes it (a file: URI, its path escaped as GLib escapes it).
-    public static func uri(ofPath path: String) -> String {
-        // Kept as they are: letters, digits and !$&'()*+,-./:=@_~; every other byte is %XX.
+    public static func uri(ofPath path: FilePath) -> String {
+        // Kept as they are: letters, digits and !$&'()*+,-./:=@_~; every other byte is %XX (so a
+        // name that is not UTF-8 has the URI GLib gives it).
         let kept = Set(Array("!$&'()*+,-./:=@_~".utf8))
         var uri = "file://"
-        for byte in path.utf8 {
+        for byte in path.withPlatformString({ UnsafeRawBufferPointer(start: $0, count: strlen($0)).map { $0 } }) {
             let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             uri += isAlphanumeric || kept.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
         }
@@ -69,14 +71,14 @@ public struct ThumbnailCache: Sendable {
 
     /// Photo `path` as a thumbnail covering `side`×`side` px: from the cache when it holds a valid
     /// entry large enough, else decoded from the file (and the entry written).
-    public func thumbnail(path: String, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
+    public func thumbnail(path: FilePath, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
         if let cached = lookup(path: path, covering: side) { return cached }
         return try make(path: path, covering: side)
     }
 
     /// The valid entry for photo `path` that covers `side`×`side` px (as it is, up to the entry's
     /// size); nil when the cache has none.
-    public func lookup(path: String, covering side: Int) -> DecodedImage? {
+    public func lookup(path: FilePath, covering side: Int) -> DecodedImage? {
         guard let (file, name) = entry(for: path) else { return nil }
         for candidate in Size.allCases where candidate.rawValue >= Size.covering(side).rawValue {
             if let cached = read(root + "/" + candidate.folder + "/" + name, for: file, covering: side) { return cached }
@@ -86,12 +88,12 @@ public struct ThumbnailCache: Sendable {
 
     /// Photo `path` decoded from the file as a thumbnail covering `side`×`side` px, and its entry
     /// written. Failures are the decoder's, as without a cache (and recorded under `fail/`).
-    public func make(path: String, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
-        guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(path: path, atLeast: (side, side)) }
+    public func make(path: FilePath, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
+        guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(file: path, atLeast: (side, side)) }
         let size = Size.covering(side)
         let decoded: DecodedImage
         do throws(ImageDecodeError) {
-            decoded = try ImageDecoder.decode(path: path, atLeast: (size.rawValue, size.rawValue))
+            decoded = try ImageDecoder.decode(file: path, atLeast: (size.rawValue, size.rawValue))
         } catch {
             recordFailure(of: file, named: name)
             throw error
@@ -106,7 +108,7 @@ public struct ThumbnailCache: Sendable {
                                          height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
         // A picture from a damaged file is shown, not kept: the file may yet be completed.
         guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
-              !file.path.hasPrefix(root + "/"),
+              !file.path.starts(with: FilePath(root)),
               let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png) else {
             return DecodedImage(image: ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
@@ -119,17 +121,17 @@ public struct ThumbnailCache: Sendable {
     /// What the standard records of a photo file.
     private struct File {
         /// Absolute.
-        let path: String
+        let path: FilePath
         let uri: String
         let mtime: Int
         let size: Int
     }
 
     /// The record of the regular file at `path`, and its entry's name.
-    private func entry(for path: String) -> (File, String)? {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    private func entry(for path: FilePath) -> (File, String)? {
+        let absolute = path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path)
         var info = stat()
-        guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard absolute.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let uri = Self.uri(ofPath: absolute)
         return (File(path: absolute, uri: uri, mtime: Int(info.st_mtim.tv_sec), size: Int(info.st_size)), Self.entryName(forURI: uri))
     }

@@ -1,26 +1,27 @@
 import Imaging
 import Synchronization
+import SystemPackage
 
 /// Decoders for tests. Many tests open the same bundled photos at the same sizes; the memoizing
 /// decoder decodes each (file, size) once per test process, so the suite stays fast as it grows.
 /// The pictures are immutable (`PixelImage`), so sharing them between tests is safe.
 public enum TestDecoders {
     private struct Key: Hashable {
-        let path: String
+        let path: FilePath
         let width: Int?
         let height: Int?
     }
 
     private static let memo = Mutex<[Key: Result<DecodedImage, ImageDecodeError>]>([:])
 
-    /// `ImageDecoder.decode(path:atLeast:)`, remembered by path and size.
-    public static let memoizing: @Sendable (String, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage = {
+    /// `ImageDecoder.decode(file:atLeast:)`, remembered by path and size.
+    public static let memoizing: @Sendable (FilePath, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage = {
         path, size throws(ImageDecodeError) in
         let key = Key(path: path, width: size?.width, height: size?.height)
         if let known = memo.withLock({ $0[key] }) { return try known.get() }
         let result: Result<DecodedImage, ImageDecodeError>
         do throws(ImageDecodeError) {
-            result = .success(try ImageDecoder.decode(path: path, atLeast: size))
+            result = .success(try ImageDecoder.decode(file: path, atLeast: size))
         } catch {
             result = .failure(error)
         }

@@ -6,6 +6,7 @@ import Imaging
 import Library
 import Pixels
 import Rendering
+import SystemPackage
 import X11Platform
 
 /// `make bench`: the costs that decide how the viewer feels, as a Markdown table (release build).
@@ -16,7 +17,7 @@ enum Bench {
             print("the bundled photos were not found")
             exit(1)
         }
-        let photos = PhotoLibrary.collect([folder]).photos
+        let photos = PhotoLibrary.collect([FilePath(folder)]).photos
         var figures: [(String, Double)] = []
         defer {
             print("")
@@ -40,9 +41,9 @@ enum Bench {
         do {
             let cache = ThumbnailCache(root: FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-thumbnails-\(getpid())").path)
             defer { try? FileManager.default.removeItem(atPath: cache.root) }
-            for photo in photos { _ = try? cache.thumbnail(path: photo.path, covering: 180) }
+            for photo in photos { _ = try? cache.thumbnail(path: photo.file, covering: 180) }
             report("the same from the freedesktop thumbnail cache, one thread", runs: 10) {
-                for photo in photos { _ = try? cache.thumbnail(path: photo.path, covering: 180) }
+                for photo in photos { _ = try? cache.thumbnail(path: photo.file, covering: 180) }
             }
         }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Imaging
 import Pixels
+import SystemPackage
 
 /// A folder of large, distinct camera-sized JPEGs made from the bundled photos, as the window
 /// figures need: each source is scaled to cover `width`×`height`, and each copy is tinted and
@@ -11,7 +12,7 @@ enum PhotoFolder {
     /// Whether `folder` holds `count` files made as `make` makes them now.
     static func isMade(count: Int, in folder: String) -> Bool {
         (try? FileManager.default.contentsOfDirectory(atPath: folder).count) == count
-            && EmbeddedThumbnail.read(path: folder + "/IMG_0001.jpg") != nil
+            && EmbeddedThumbnail.read(path: FilePath(folder + "/IMG_0001.jpg")) != nil
     }
 
     static func make(count: Int, width: Int, height: Int, from sources: [String], in folder: String) throws {

@@ -5,6 +5,7 @@ import Geometry
 import Library
 import Logging
 import Scripting
+import SystemPackage
 import Transitions
 
 @main
@@ -119,13 +120,13 @@ struct PhotoZoomCommand: ParsableCommand {
 
     /// The photos the PATHs name; one file on its own opens in the viewer among its folder's photos.
     private func collectPhotos(logger: Logger) -> PhotoSelection {
-        var arguments = paths
+        var arguments = paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {
                 logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
                 return PhotoSelection(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
             }
-            arguments = [bundled]
+            arguments = [FilePath(bundled)]
         }
         let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
         if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {

@@ -5,6 +5,7 @@ import Geometry
 import Input
 import Testing
 import TestSupport
+import SystemPackage
 @testable import App
 
 @Suite struct OpenOnePhotoTests {
@@ -12,16 +13,16 @@ import TestSupport
         let folder = try TemporaryFolder()
         for name in ["c.png", "a.png", "b.jpg"] { try folder.write(name, [1]) }
         try folder.write("notes.txt", Array("hello".utf8))
-        let around = try #require(PhotoLibrary.folder(around: URL(fileURLWithPath: folder.path + "/b.jpg").absoluteString))
+        let around = try #require(PhotoLibrary.folder(around: PhotoLibrary.localPath(URL(fileURLWithPath: folder.path + "/b.jpg").absoluteString)))
         #expect(around.photos.map(\.name) == ["a.png", "b.jpg", "c.png"])
         #expect(around.opening == 1)
-        #expect(PhotoLibrary.folder(around: folder.path) == nil, "a folder is a grid")
-        #expect(PhotoLibrary.folder(around: folder.path + "/missing.jpg") == nil)
-        #expect(PhotoLibrary.folder(around: folder.path + "/notes.txt") == nil, "not a photo of its folder: shown as given")
+        #expect(PhotoLibrary.folder(around: FilePath(folder.path)) == nil, "a folder is a grid")
+        #expect(PhotoLibrary.folder(around: FilePath(folder.path + "/missing.jpg")) == nil)
+        #expect(PhotoLibrary.folder(around: FilePath(folder.path + "/notes.txt")) == nil, "not a photo of its folder: shown as given")
     }
 
     @Test func thePhotoOpensInTheViewerWithoutAFlightAndEscapeFliesItIntoItsFoldersGrid() throws {
-        let around = try #require(PhotoLibrary.folder(around: TestImages.bundledFolder + "/life_by_Aitzol_Berasategi.jpg"))
+        let around = try #require(PhotoLibrary.folder(around: FilePath(TestImages.bundledFolder + "/life_by_Aitzol_Berasategi.jpg")))
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "",
                                  queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
@@ -44,7 +45,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write("broken.jpg", Array("not a picture".utf8))
         try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "cat.png")
-        let around = try #require(PhotoLibrary.folder(around: folder.path + "/broken.jpg"))
+        let around = try #require(PhotoLibrary.folder(around: FilePath(folder.path + "/broken.jpg")))
         let log = CapturedLog()
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: around.photos, size: Size(width: 400, height: 300), emptyMessage: "",

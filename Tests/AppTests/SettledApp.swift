@@ -6,12 +6,13 @@ import Viewer
 import Geometry
 import TestSupport
 import Transitions
+import SystemPackage
 @testable import App
 
 /// The viewer on the bundled photos (or `folders`), on a manual clock, with its first screen settled.
 func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
                 pixelScale: Double = 1, motion: MotionStyle = .fluid) -> PhotoViewerApp {
-    let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders).photos, size: size, emptyMessage: "",
+    let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders.map { FilePath($0) }).photos, size: size, emptyMessage: "",
                              queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale,
                              motion: motion)
     app.settle(stepping: clock)

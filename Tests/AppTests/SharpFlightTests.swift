@@ -8,6 +8,7 @@ import SceneGraph
 import Synchronization
 import Testing
 import TestSupport
+import SystemPackage
 @testable import App
 
 /// The photo flies sharp: its fit-size decode starts at the press, swaps into the flying copy when
@@ -31,7 +32,7 @@ import TestSupport
     }
 
     func app(queue: DecodeQueue) -> (PhotoViewerApp, Int) {
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([TestImages.bundledFolder]).photos,
+        let app = PhotoViewerApp(photos: PhotoLibrary.collect([FilePath(TestImages.bundledFolder)]).photos,
                                  size: Size(width: 1280, height: 800), emptyMessage: "", queue: queue, clock: clock)
         app.settle(stepping: clock)
         return (app, app.photos.firstIndex { $0.name.hasPrefix("Kleiber") }!)

@@ -16,10 +16,18 @@ final class ViewerProcess {
     /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY and no
     /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1), and a
     /// private XDG_CACHE_HOME: a test never writes into the user's thumbnail cache.
-    /// `input`, when given, is its standard input.
-    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, input: Data? = nil) throws {
-        process.executableURL = ViewerProcess.executable
-        process.arguments = arguments
+    /// `input`, when given, is its standard input. `asAUser`: run as root, it is started without
+    /// root's power to read and write any file (setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH),
+    /// so that a file's permissions hold for it as they would for a user.
+    init(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, input: Data? = nil,
+         asAUser: Bool = false) throws {
+        if asAUser && geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", "--", ViewerProcess.executable.path] + arguments
+        } else {
+            process.executableURL = ViewerProcess.executable
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["GDK_SCALE"] = nil
@@ -66,8 +74,8 @@ final class ViewerProcess {
 
     /// Runs to completion (at most `seconds`) and returns the exit status and standard error.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
-                    seconds: Double = 60) throws -> (Int32, String) {
-        let viewer = try ViewerProcess(arguments, environment: environment, input: input)
+                    seconds: Double = 60, asAUser: Bool = false) throws -> (Int32, String) {
+        let viewer = try ViewerProcess(arguments, environment: environment, input: input, asAUser: asAUser)
         let status = try #require(viewer.waitForExit(seconds: seconds), "photozoom \(arguments) did not finish")
         return (status, viewer.standardError)
     }

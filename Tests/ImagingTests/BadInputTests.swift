@@ -1,6 +1,8 @@
 import CCairo
 import Foundation
 import Glibc
+import Pixels
+import Synchronization
 import Testing
 @testable import Imaging
 
@@ -64,10 +66,47 @@ import Testing
         #expect(ImageDecodeError.tooLarge(width: 100000, height: 100000).description.contains("100000×100000"))
     }
 
-    @Test func missingFile() {
-        #expect(throws: ImageDecodeError.unreadable("no such file")) {
+    /// Listed, then gone before its decode: named as vanished.
+    @Test func aFileThatVanishedIsNamed() {
+        #expect(throws: ImageDecodeError.vanished) {
             try ImageDecoder.decode(path: folder.appendingPathComponent("nope.jpg").path)
         }
+        #expect(ImageDecodeError.vanished.description == "it vanished after the folder was read (no such file)")
+    }
+
+    /// A file written over again and again, in place, while it is decoded: every decode gives the old
+    /// picture, the new one, or an error, never a mix of the two files' bytes.
+    @Test(.timeLimit(.minutes(1)))
+    func aFileChangingWhileDecodedGivesItsOldOrNewPictureNeverAMix() throws {
+        let a = try [UInt8](contentsOf: FixturePaths.bundled("grace_hopper.jpg"))
+        let b = try #require(JPEGEncoder.encode(TestPattern.checkerboard(width: 512, height: 600), quality: 80))
+        #expect(a.count != b.count)
+        let pictures = try [a, b].map { try ImageDecoder.decode(data: $0).image }
+        let path = try write("changing.jpg", a)
+        let writing = Atomic(true)
+        let writer = Thread {
+            var turn = 0
+            while writing.load(ordering: .relaxed) {
+                turn += 1
+                let bytes = turn % 2 == 0 ? a : b
+                let fd = open(path, O_WRONLY | O_TRUNC)
+                // Written in pieces, as an editor saving in place would.
+                for start in stride(from: 0, to: bytes.count, by: 16 << 10) {
+                    _ = bytes[start..<min(bytes.count, start + (16 << 10))].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                }
+                close(fd)
+                usleep(10_000)
+            }
+        }
+        writer.start()
+        defer { writing.store(false, ordering: .relaxed) }
+        var shown = 0
+        for _ in 0..<150 {
+            guard let image = try? ImageDecoder.decode(path: path).image else { continue }
+            #expect(pictures.contains { samePixels($0, image) }, "a decode mixed the two files")
+            shown += 1
+        }
+        #expect(shown > 0)
     }
 
     @Test func formatComesFromContentNotExtension() throws {
@@ -93,5 +132,18 @@ import Testing
             try CairoError.check(CAIRO_STATUS_WRITE_ERROR, doing: "encoding a PNG")
         }
         #expect(throws: Never.self) { try CairoError.check(CAIRO_STATUS_SUCCESS, doing: "anything") }
+    }
+}
+
+private func samePixels(_ a: PixelImage, _ b: PixelImage) -> Bool {
+    a.width == b.width && a.height == b.height
+        && (0..<a.height).allSatisfy { memcmp(a.bytes + $0 * a.stride, b.bytes + $0 * b.stride, a.width * 4) == 0 }
+}
+
+private enum TestPattern {
+    static func checkerboard(width: Int, height: Int) -> PixelImage {
+        let image = PixelImage(width: width, height: height, isOpaque: true)
+        for y in 0..<height { for x in 0..<width { image.setPixel(x: x, y: y, (x / 32 + y / 32) % 2 == 0 ? 0xFF20_4080 : 0xFFE0_C040) } }
+        return image
     }
 }

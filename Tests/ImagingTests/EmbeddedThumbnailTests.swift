@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemPackage
 import Testing
 import TestSupport
 @testable import Imaging
@@ -31,7 +32,7 @@ import TestSupport
         let photo = TestImages.solid(width: 320, height: 240, argb: 0xFF80_8080)
         #expect(EmbeddedThumbnail.read(jpegHead: CameraJPEG.bytes(photo: photo, thumbnail: nil)[...]) == nil)
         #expect(EmbeddedThumbnail.read(jpegHead: JPEGEncoder.encode(photo)![...]) == nil)
-        #expect(EmbeddedThumbnail.read(path: FixturePaths.fixture("rgb8.png")) == nil)
+        #expect(EmbeddedThumbnail.read(path: FilePath(FixturePaths.fixture("rgb8.png"))) == nil)
     }
 
     /// Every cut of a camera file's head gives the thumbnail or nothing: never a crash or garbage.
@@ -52,9 +53,9 @@ import TestSupport
         let photo = TestImages.solid(width: 800, height: 600, argb: 0xFF80_8080)
         let path = folder.path + "/camera.jpg"
         try Data(CameraJPEG.bytes(photo: photo, thumbnail: CameraJPEG.quadrants(width: 160, height: 120))).write(to: URL(fileURLWithPath: path))
-        #expect(EmbeddedThumbnail.read(path: path)?.width == 160)
+        #expect(EmbeddedThumbnail.read(path: FilePath(path))?.width == 160)
         let fifo = folder.path + "/pipe.jpg"
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(EmbeddedThumbnail.read(path: fifo) == nil)
+        #expect(EmbeddedThumbnail.read(path: FilePath(fifo)) == nil)
     }
 }

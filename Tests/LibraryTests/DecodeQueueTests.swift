@@ -4,6 +4,7 @@ import Imaging
 import Library
 import Pixels
 import Synchronization
+import SystemPackage
 import Testing
 import TestSupport
 
@@ -18,7 +19,7 @@ import TestSupport
 
         var decode: DecodeQueue.Decode {
             { [self] path, size throws(ImageDecodeError) in
-                let n = asked.withLock { $0.append(path); return $0.count }
+                let n = asked.withLock { $0.append(path.string); return $0.count }
                 if holdFirst, n == 1 { gate.wait() }
                 if path == "broken" { throw .unknownFormat }
                 let image = PixelImage(width: size?.width ?? 8, height: size?.height ?? 8)
@@ -67,7 +68,7 @@ import TestSupport
     @Test func withdrawnRequestsAreNotDecoded() {
         let recorder = Recorder(holdFirst: true)
         let queue = DecodeQueue(threads: 1, decode: recorder.decode)
-        for i in 0..<40 { queue.request(.thumbnail, index: i, path: "\(i)", covering: size, priority: .visible) }
+        for i in 0..<40 { queue.request(.thumbnail, index: i, path: FilePath("\(i)"), covering: size, priority: .visible) }
         while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
         for i in 0..<39 { queue.withdraw(.thumbnail, index: i) }
         recorder.gate.signal()
@@ -96,7 +97,7 @@ import TestSupport
             return DecodedImage(image: PixelImage(width: 4, height: 4), fullSize: (4, 4), format: .png)
         })
         queue.concurrencyLimit = 1
-        for i in 0..<12 { queue.request(.thumbnail, index: i, path: "\(i)", covering: size, priority: .visible) }
+        for i in 0..<12 { queue.request(.thumbnail, index: i, path: FilePath("\(i)"), covering: size, priority: .visible) }
         queue.waitUntilIdle()
         #expect(most.load(ordering: .relaxed) == 1)
         queue.concurrencyLimit = 99
@@ -107,7 +108,7 @@ import TestSupport
     @Test func decodesRealPhotosToCoverTheAskedSize() throws {
         let queue = DecodeQueue()
         let path = TestImages.bundledFolder + "/Kleiber_by_Lukas_Baubkus.jpg"
-        queue.request(.photo, index: 0, path: path, covering: PixelSize(width: 1440, height: 810), priority: .openPhoto)
+        queue.request(.photo, index: 0, path: FilePath(path), covering: PixelSize(width: 1440, height: 810), priority: .openPhoto)
         queue.waitUntilIdle()
         let result = try #require(queue.takeFinished(.photo).first)
         let image = try result.outcome.get()
@@ -125,7 +126,7 @@ import TestSupport
         }
         let recorder = Recorder(holdFirst: true)
         let queue = DecodeQueue(threads: 1, decode: recorder.decode)
-        for (i, path) in paths.enumerated() { queue.request(.thumbnail, index: i, path: path, covering: size, priority: .visible) }
+        for (i, path) in paths.enumerated() { queue.request(.thumbnail, index: i, path: FilePath(path), covering: size, priority: .visible) }
         while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
         let early = queue.takeFinished(.thumbnail)
         #expect(early.map(\.index) == [0, 1, 2] && early.allSatisfy(\.isPlaceholder), "all three before the first decode ends")
@@ -142,7 +143,7 @@ import TestSupport
         let path = try folder.write("camera.jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
                                                                     thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
         let queue = DecodeQueue(threads: 1, decode: Recorder(holdFirst: false).decode, placeholders: false)
-        queue.request(.thumbnail, index: 0, path: path, covering: size, priority: .visible)
+        queue.request(.thumbnail, index: 0, path: FilePath(path), covering: size, priority: .visible)
         queue.waitUntilIdle()
         #expect(queue.takeFinished(.thumbnail).map(\.isPlaceholder) == [false])
     }

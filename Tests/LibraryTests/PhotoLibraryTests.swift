@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+import Imaging
 import Library
+import SystemPackage
 import Testing
 import TestSupport
 
@@ -16,7 +18,7 @@ import TestSupport
         try folder.write(".hidden.jpg", [1])
         try folder.write("sub/inner.jpg", [1])
 
-        let (photos, problems) = PhotoLibrary.collect([folder.path])
+        let (photos, problems) = PhotoLibrary.collect([FilePath(folder.path)])
         #expect(problems.isEmpty)
         #expect(photos.map(\.name) == ["a.webp", "b.png", "IMG_1.jpeg", "img_2.JPG", "IMG_10.jpg", "no-extension"])
     }
@@ -26,7 +28,7 @@ import TestSupport
         let spaced = try folder.write("my photo.png", [1])
         let uri = URL(fileURLWithPath: spaced).absoluteString
         #expect(uri.contains("%20"))
-        let (photos, problems) = PhotoLibrary.collect([uri, spaced])
+        let (photos, problems) = PhotoLibrary.collect([PhotoLibrary.localPath(uri), PhotoLibrary.localPath(spaced)])
         #expect(problems.isEmpty)
         #expect(photos.map(\.path) == [spaced, spaced])
     }
@@ -57,12 +59,37 @@ import TestSupport
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop.jpg", withDestinationPath: folder.path + "/loop.jpg")
         #expect(mkfifo(folder.path + "/pipe.jpg", 0o600) == 0)
         #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
-        let (photos, problems) = PhotoLibrary.collect([folder.path])
+        let (photos, problems) = PhotoLibrary.collect([FilePath(folder.path)])
         #expect(photos.map(\.name) == ["a.jpg"])
         #expect(problems == [
             "\(folder.path)/gone.jpg: a link to nothing (dangling)",
             "\(folder.path)/loop.jpg: a link loop",
             "\(folder.path)/pipe.jpg: a pipe (FIFO), not a regular file",
         ])
+    }
+
+    /// A name that is not UTF-8 (Latin-1 "café", as old cameras and archives write it) is listed,
+    /// shown with U+FFFD, opened by its bytes, reached by its %XX URI, and hashed as GLib would.
+    @Test func aNameThatIsNotUTF8IsListedShownAndOpened() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "b.jpg")
+        let latin1 = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let name = try #require(FilePath.Component(platformString: latin1.map { CChar(bitPattern: $0) } + [0]))
+        let file = FilePath(folder.path).appending(name)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestImages.bundledFolder + "/grace_hopper.jpg")))
+        let fd = file.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        #expect(fd >= 0)
+        #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
+        close(fd)
+
+        let (photos, problems) = PhotoLibrary.collect([FilePath(folder.path)])
+        #expect(problems.isEmpty)
+        #expect(photos.map(\.name) == ["b.jpg", "caf\u{FFFD}.jpg"])
+        #expect(photos.last?.file == file)
+        #expect(try ImageDecoder.decode(file: file).image.width == 512)
+        #expect(PhotoLibrary.collect([PhotoLibrary.localPath("file://\(folder.path)/caf%E9.jpg")]).photos.map(\.file) == [file])
+        #expect(ThumbnailCache.uri(ofPath: file) == "file://\(folder.path)/caf%E9.jpg")
+        let around = try #require(PhotoLibrary.folder(around: file))
+        #expect(around.opening == 1)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import Imaging
 import Library
 import Pixels
+import SystemPackage
 import Testing
 import TestSupport
 
@@ -18,7 +19,7 @@ import TestSupport
     }
 
     func entry(_ path: String, _ folder: String = "x-large") -> String {
-        root + "/" + folder + "/" + ThumbnailCache.entryName(forURI: ThumbnailCache.uri(ofPath: path))
+        root + "/" + folder + "/" + ThumbnailCache.entryName(forURI: ThumbnailCache.uri(ofPath: FilePath(path)))
     }
 
     func mode(_ path: String) -> mode_t {
@@ -47,7 +48,7 @@ import TestSupport
 
     @Test func aMissingThumbnailIsWrittenByTheStandard() throws {
         let path = try photo()
-        let decoded = try cache.thumbnail(path: path, covering: 180)
+        let decoded = try cache.thumbnail(path: FilePath(path), covering: 180)
         #expect(min(decoded.image.width, decoded.image.height) >= 180 && max(decoded.image.width, decoded.image.height) <= 512)
         #expect(decoded.fullSize == (6028, 3391))
 
@@ -68,9 +69,9 @@ import TestSupport
 
     @Test func theSecondLaunchShowsTheSamePixelsFromTheCache() throws {
         let path = try photo()
-        let cold = try cache.thumbnail(path: path, covering: 180).image
+        let cold = try cache.thumbnail(path: FilePath(path), covering: 180).image
         let written = mtime(entry(path))
-        let warm = try ThumbnailCache(root: root).thumbnail(path: path, covering: 180).image
+        let warm = try ThumbnailCache(root: root).thumbnail(path: FilePath(path), covering: 180).image
         #expect(warm.width == cold.width && warm.height == cold.height)
         #expect(memcmp(warm.bytes, cold.bytes, cold.stride * cold.height) == 0)
         #expect(mtime(entry(path)) == written, "read, not written again")
@@ -80,7 +81,7 @@ import TestSupport
     @Test func aThumbnailAnotherProgramWroteIsUsed() throws {
         let path = try photo()
         try writeForeign(for: path, mtime: mtime(path))
-        let decoded = try cache.thumbnail(path: path, covering: 180)
+        let decoded = try cache.thumbnail(path: FilePath(path), covering: 180)
         #expect(decoded.image.pixel(x: 5, y: 5) == 0xFFFF_0000)
         #expect(decoded.fullSize == (6028, 3391), "the size its text gives")
     }
@@ -88,7 +89,7 @@ import TestSupport
     @Test func aStaleThumbnailIsReplaced() throws {
         let path = try photo()
         try writeForeign(for: path, mtime: mtime(path) - 60)
-        let decoded = try cache.thumbnail(path: path, covering: 180)
+        let decoded = try cache.thumbnail(path: FilePath(path), covering: 180)
         #expect(decoded.image.pixel(x: 5, y: 5) != 0xFFFF_0000, "the photo itself")
         let text = PNGText.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: entry(path)))))
         #expect(text["Thumb::MTime"] == String(mtime(path)))
@@ -98,31 +99,31 @@ import TestSupport
         let path = try photo()
         let name = (entry(path) as NSString).lastPathComponent
         try home.write("thumbnails/x-large/" + name, Array("not a png at all".utf8))
-        #expect(try cache.thumbnail(path: path, covering: 180).image.width >= 180)
+        #expect(try cache.thumbnail(path: FilePath(path), covering: 180).image.width >= 180)
         try home.write("thumbnails/x-large/" + name, PNGWriter.encode(TestImages.solid(width: 512, height: 288, argb: 0xFFFF_0000))!)
-        #expect(try cache.thumbnail(path: path, covering: 180).image.pixel(x: 5, y: 5) != 0xFFFF_0000)
+        #expect(try cache.thumbnail(path: FilePath(path), covering: 180).image.pixel(x: 5, y: 5) != 0xFFFF_0000)
     }
 
     @Test func aCacheThatCannotBeWrittenStillGivesThePhoto() throws {
         let path = try photo()
         let blocked = try home.write("not-a-folder", [1, 2, 3])
-        let decoded = try ThumbnailCache(root: blocked + "/thumbnails").thumbnail(path: path, covering: 180)
+        let decoded = try ThumbnailCache(root: blocked + "/thumbnails").thumbnail(path: FilePath(path), covering: 180)
         #expect(min(decoded.image.width, decoded.image.height) >= 180 && max(decoded.image.width, decoded.image.height) <= 512)
     }
 
     @Test func aFileThatFailsFailsAsWithoutACacheAndIsRecorded() throws {
         let path = try photos.write("notes.jpg", Array("hello".utf8))
-        #expect(throws: ImageDecodeError.unknownFormat) { try cache.thumbnail(path: path, covering: 180) }
+        #expect(throws: ImageDecodeError.unknownFormat) { try cache.thumbnail(path: FilePath(path), covering: 180) }
         let failed = entry(path, "fail/photozoom-\(Version.string)")
         #expect(PNGText.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: failed))))["Thumb::URI"] == "file://" + path)
-        #expect(throws: ImageDecodeError.unreadable("no such file")) {
-            try cache.thumbnail(path: photos.path + "/gone.jpg", covering: 180)
+        #expect(throws: ImageDecodeError.vanished) {
+            try cache.thumbnail(path: FilePath(photos.path + "/gone.jpg"), covering: 180)
         }
     }
 
     private func writeForeign(for path: String, mtime: Int) throws {
         let red = TestImages.solid(width: 512, height: 288, argb: 0xFFFF_0000)
-        let png = PNGWriter.encode(red, text: [(key: "Thumb::URI", value: ThumbnailCache.uri(ofPath: path)),
+        let png = PNGWriter.encode(red, text: [(key: "Thumb::URI", value: ThumbnailCache.uri(ofPath: FilePath(path))),
                                                (key: "Thumb::MTime", value: String(mtime)),
                                                (key: "Thumb::Image::Width", value: "6028"),
                                                (key: "Thumb::Image::Height", value: "3391"),
