@@ -3,18 +3,23 @@
 #   make test                                       every test (they start their own Xvfb)
 #   make bench [BENCH=window]                       the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                binary, bundled photos, .desktop launcher
+#   make sanitize                                   every test under AddressSanitizer, then ThreadSanitizer
+#   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
 
 PREFIX ?= /usr/local
 ARGS ?=
 # `window`: only the figures measured in a real window.
 BENCH ?=
+# Seconds each fuzzing harness runs.
+SECONDS ?= 60
+FUZZ_TARGETS := jpeg png webp exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb
 
 
-.PHONY: run test bench build install deps-run deps-test clean
+.PHONY: run test bench build install sanitize fuzz deps-run deps-test clean
 
 run: deps-run
 	swift build -c release --product photozoom
@@ -30,6 +35,18 @@ bench: deps-test
 	# -noreset: the window figures start one viewer after another, and a server that resets when its
 	# last client leaves refuses the next one for a moment.
 	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp -noreset" .build/release/photozoom-bench $(BENCH)
+
+# Each sanitizer builds in a folder of its own, so the usual build stays as it is.
+sanitize: deps-test
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
+	    swift test --skip-build --sanitize=address --scratch-path .build-asan
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	swift test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+fuzz: deps-test
+	swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product photozoom-fuzz --scratch-path .build-fuzz
+	@for target in $(FUZZ_TARGETS); do ./scripts/fuzz $$target $(SECONDS) || exit 1; done
 
 build: deps-run
 	swift build -c release --product photozoom

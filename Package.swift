@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
 
+        // Cairo's status codes as typed errors: the one funnel every Cairo call site goes through.
+        .target(name: "Cairo", dependencies: ["CCairo"]),
+
         // Plain Swift, named by concept.
         .target(name: "Geometry"),
         .target(name: "Pixels"),
@@ -40,19 +43,19 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "CCairo", "CTurboJPEG", "CWebP", "CPNG",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CPNG",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [
-            "Imaging", "Pixels",
+            "Imaging", "Pixels", "Cairo",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "CCairo"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [
-            "Geometry", "Input", "CX11", "CCairo",
+            "Geometry", "Input", "CX11", "Cairo", "CCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
@@ -61,7 +64,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Geometry", "Library", "Pixels", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
+            "App", "Animation", "Cairo", "Geometry", "Library", "Pixels", "Scripting", "Transitions", "X11Platform", "Imaging", "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -73,6 +76,9 @@ let package = Package(
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+
+        // libFuzzer harnesses over the decoders, the EXIF reader and the script parser (`make fuzz`).
+        .executableTarget(name: "photozoom-fuzz", dependencies: ["Imaging", "Scripting"]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
         .target(name: "TestSupport", dependencies: [
@@ -93,7 +99,7 @@ let package = Package(
             "Library", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: [
-            "Imaging", "Pixels", "CCairo", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            "Imaging", "Pixels", "Cairo", "CCairo", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RenderingTests", dependencies: [

@@ -1,3 +1,5 @@
+import Cairo
+
 /// Why a file could not be shown. `description` is the one-line reason given to the user.
 public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
@@ -7,6 +9,8 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case unknownFormat
     case tooLarge(width: Int, height: Int)
     case corrupt(format: String, detail: String)
+    /// Decoded, but Cairo could not make what showing it takes (out of memory).
+    case drawing(CairoError)
 
     public var description: String {
         switch self {
@@ -18,6 +22,7 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
             return "the image claims \(w)×\(h) pixels, over the limit of "
                 + "\(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels / 1_000_000) megapixels"
         case .corrupt(let format, let detail): return "damaged \(format) data: \(detail)"
+        case .drawing(let error): return error.description
         }
     }
 }

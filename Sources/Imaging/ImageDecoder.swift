@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 import Pixels
 import SystemPackage
@@ -59,16 +60,20 @@ public enum ImageDecoder {
         }
         if orientation.swapsAxes { full = (full.height, full.width) }
         var image = orientation.apply(to: decoded)
-        if let atLeast { image = shrink(image, toCover: atLeast) }
+        if let atLeast { image = try shrink(image, toCover: atLeast) }
         return DecodedImage(image: image, fullSize: full, format: format, problem: problem)
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.
-    public static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) -> PixelImage {
+    public static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) throws(ImageDecodeError) -> PixelImage {
         let scale = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
         guard scale < 1 else { return image }
         let w = max(1, Int((Double(image.width) * scale).rounded(.up)))
         let h = max(1, Int((Double(image.height) * scale).rounded(.up)))
-        return image.scaled(toWidth: w, height: h)
+        do throws(CairoError) {
+            return try image.scaled(toWidth: w, height: h)
+        } catch {
+            throw .drawing(error)
+        }
     }
 }

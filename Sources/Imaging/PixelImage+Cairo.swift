@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import Pixels
 
@@ -22,27 +23,33 @@ extension PixelImage {
     }
 
     /// A Cairo surface over this image's memory, to draw into or read. The image must outlive it.
-    public func makeCairoSurface() -> OpaquePointer {
-        cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                            Int32(width), Int32(height), Int32(stride))
+    public func makeCairoSurface() throws(CairoError) -> OpaquePointer {
+        try CairoError.checked(surface: cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self),
+                                                                            CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                            Int32(stride)),
+                               doing: "making a \(width)×\(height) surface")
     }
 
     /// A Cairo surface to draw this image from: RGB24 when it is opaque, so that pixman copies its
     /// pixels instead of blending them (about twice as fast for a scaled photo). The image must outlive it.
-    public func makeSourceSurface() -> OpaquePointer {
-        cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self),
-                                            isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                            Int32(width), Int32(height), Int32(stride))
+    public func makeSourceSurface() throws(CairoError) -> OpaquePointer {
+        try CairoError.checked(surface: cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self),
+                                                                            isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                                            Int32(width), Int32(height), Int32(stride)),
+                               doing: "making a \(width)×\(height) surface")
     }
 
     /// A resampled copy, filtered with Cairo's GOOD filter (area-averaging when shrinking), or with
     /// `bilinear` as a frame would draw it. Done once per size, off the frame path: a frame never
     /// scales a full-size photo.
-    public func scaled(toWidth w: Int, height h: Int, bilinear: Bool = false) -> PixelImage {
+    public func scaled(toWidth w: Int, height h: Int, bilinear: Bool = false) throws(CairoError) -> PixelImage {
         if w == width && h == height { return self }
         let out = PixelImage(width: max(1, w), height: max(1, h), isOpaque: isOpaque)
-        let source = makeSourceSurface(), target = out.makeCairoSurface()
-        let cr = cairo_create(target)
+        let source = try makeSourceSurface()
+        defer { cairo_surface_destroy(source) }
+        let target = try out.makeCairoSurface()
+        defer { cairo_surface_destroy(target) }
+        let cr = try CairoError.context(on: target, doing: "scaling a picture")
         cairo_scale(cr, Double(out.width) / Double(width), Double(out.height) / Double(height))
         cairo_set_source_surface(cr, source, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), bilinear ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
@@ -51,8 +58,6 @@ extension PixelImage {
         cairo_paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(target)
-        cairo_surface_destroy(target)
-        cairo_surface_destroy(source)
         return out
     }
 
@@ -61,9 +66,8 @@ extension PixelImage {
     public func pngData() throws(CairoError) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
-        let surface = makeCairoSurface()
+        let surface = try makeCairoSurface()
         defer { cairo_surface_destroy(surface) }
-        try CairoError.check(cairo_surface_status(surface), doing: "making a surface for the PNG")
         let status = withExtendedLifetime(sink) {
             cairo_surface_write_to_png_stream(surface, { closure, data, length in
                 let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()

@@ -1,3 +1,4 @@
+import Cairo
 import Crypto
 import Foundation
 import Glibc
@@ -104,14 +105,19 @@ public struct ThumbnailCache: Sendable {
         let (long, short) = (max(decoded.image.width, decoded.image.height), min(decoded.image.width, decoded.image.height))
         let target = Size.covering((side * long + short - 1) / short)
         let fit = min(1, Double(target.rawValue) / Double(long))
-        let thumb = decoded.image.scaled(toWidth: max(1, Int((Double(decoded.image.width) * fit).rounded())),
-                                         height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
+        let thumb: PixelImage
+        do throws(CairoError) {
+            thumb = try decoded.image.scaled(toWidth: max(1, Int((Double(decoded.image.width) * fit).rounded())),
+                                             height: max(1, Int((Double(decoded.image.height) * fit).rounded())))
+        } catch {
+            throw .drawing(error)
+        }
         // A picture from a damaged file is shown, not kept: the file may yet be completed.
         guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
               !file.path.starts(with: FilePath(root)),
               let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png) else {
-            return DecodedImage(image: ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
+            return DecodedImage(image: try ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
                                 format: decoded.format, problem: decoded.problem)
         }
         // Shown as the next launch will read it back: a first and a second run show the same pixels.

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 import Imaging
 import Pixels
@@ -18,7 +19,8 @@ final class LevelBuilder: Sendable {
         let key: ObjectIdentifier
         weak var original: PixelImage?
         let level: LevelKey
-        let image: PixelImage
+        /// The copy, or why Cairo could not make it.
+        let image: Result<PixelImage, CairoError>
     }
 
     /// Nice steps below the frame loop: halvings as the decoders, exact copies (which only save
@@ -46,7 +48,7 @@ final class LevelBuilder: Sendable {
                     s.busy = true
                     return s.jobs.removeFirst()
                 }) {
-                    let image = ScaledImageCache.makeLevel(job.level, of: job.original)
+                    let image = Result { () throws(CairoError) in try ScaledImageCache.makeLevel(job.level, of: job.original) }
                     state.withLock {
                         $0.made.append(Made(key: job.key, original: job.original, level: job.level, image: image))
                         $0.busy = false

@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import Imaging
 import Pixels
@@ -60,7 +61,7 @@ final class ScaledImageCache {
     final class Level {
         let image: PixelImage
         let surface: OpaquePointer
-        init(_ image: PixelImage) { self.image = image; surface = image.makeSourceSurface() }
+        init(_ image: PixelImage) throws(CairoError) { self.image = image; surface = try image.makeSourceSurface() }
         deinit { cairo_surface_destroy(surface) }
     }
 
@@ -93,10 +94,29 @@ final class ScaledImageCache {
 
     /// A copy of `original`: halved `k` times with an area filter, or at an exact size (less than
     /// halving) with the bilinear filter a frame would have drawn it with, so it looks the same.
-    static func makeLevel(_ key: LevelKey, of original: PixelImage) -> PixelImage {
+    static func makeLevel(_ key: LevelKey, of original: PixelImage) throws(CairoError) -> PixelImage {
         switch key {
-        case .halved(let k): original.scaled(toWidth: max(1, original.width >> k), height: max(1, original.height >> k))
-        case .exact(let w, let h): original.scaled(toWidth: max(1, w), height: max(1, h), bilinear: true)
+        case .halved(let k): try original.scaled(toWidth: max(1, original.width >> k), height: max(1, original.height >> k))
+        case .exact(let w, let h): try original.scaled(toWidth: max(1, w), height: max(1, h), bilinear: true)
+        }
+    }
+
+    /// The first Cairo failure since it was last taken: what failed was not drawn (or a larger copy
+    /// was), and the frame went on.
+    private(set) var failure: CairoError?
+
+    func takeFailure() -> CairoError? {
+        defer { failure = nil }
+        return failure
+    }
+
+    /// `image` as a level to draw from; nil (the failure kept) when Cairo can't make its surface.
+    private func level(of image: PixelImage) -> Level? {
+        do throws(CairoError) {
+            return try Level(image)
+        } catch {
+            if failure == nil { failure = error }
+            return nil
         }
     }
 
@@ -127,9 +147,16 @@ final class ScaledImageCache {
         for made in builder.takeMade() + exactBuilder.takeMade() {
             guard let entry = entries[made.key], let original = made.original, entry.original === original else { continue }
             entry.pending.remove(made.level)
-            if entry.levels[made.level] == nil {
-                entry.levels[made.level] = Level(made.image)
-                copiedBytes += made.image.stride * made.image.height
+            let image: PixelImage
+            switch made.image {
+            case .success(let copy): image = copy
+            case .failure(let error):
+                if failure == nil { failure = error }
+                continue
+            }
+            if entry.levels[made.level] == nil, let level = level(of: image) {
+                entry.levels[made.level] = level
+                copiedBytes += image.stride * image.height
                 any = true
             }
         }
@@ -139,9 +166,9 @@ final class ScaledImageCache {
     /// The copy to draw `image` from at `targetWidth`×`targetHeight` device pixels: the smallest at
     /// least that large, or with `nearest` (a frame drawn for speed) the one nearest in scale, even if
     /// smaller. `exact` makes a missing level there and then, even with a builder (an exported frame
-    /// is never a stand-in).
+    /// is never a stand-in). Nil when Cairo can't give even the picture itself a surface (`failure`).
     func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, nearest: Bool = false,
-               exact: Bool = false, asksForExactCopies: Bool = true) -> Choice {
+               exact: Bool = false, asksForExactCopies: Bool = true) -> Choice? {
         var k = 0
         while Double(image.width >> (k + 1)) >= targetWidth, Double(image.height >> (k + 1)) >= targetHeight,
               image.width >> (k + 1) > 0, image.height >> (k + 1) > 0 {
@@ -159,10 +186,12 @@ final class ScaledImageCache {
         let entry = self.entry(for: image)
         let key = LevelKey.halved(k)
         if let level = entry.levels[key] { return Choice(level: level, isStandIn: false) }
-        guard builder != nil, !exact else { return Choice(level: make(key, of: image, in: entry), isStandIn: false) }
+        guard builder != nil, !exact else {
+            return make(key, of: image, in: entry).map { Choice(level: $0, isStandIn: false) }
+        }
         request(key, of: image, in: entry)
         // The nearest larger level there is stands in.
-        let standIn = (1..<k).reversed().lazy.compactMap { entry.levels[.halved($0)] }.first ?? Level(image)
+        guard let standIn = (1..<k).reversed().lazy.compactMap({ entry.levels[.halved($0)] }).first ?? level(of: image) else { return nil }
         return Choice(level: standIn, isStandIn: true)
     }
 
@@ -170,8 +199,8 @@ final class ScaledImageCache {
     /// that may ask for one (at once for an exported frame); until then the picture itself, filtered
     /// as usual.
     private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool,
-                           asks: Bool) -> Choice {
-        let plain = Choice(level: Level(image), isStandIn: false)
+                           asks: Bool) -> Choice? {
+        let plain = level(of: image).map { Choice(level: $0, isStandIn: false) }
         guard !speed, image.width <= ScaledImageCache.exactMaxSide, image.height <= ScaledImageCache.exactMaxSide,
               Double(image.width) > targetWidth + 2 || Double(image.height) > targetHeight + 2 else { return plain }
         let size = LevelKey.exact(width: Int(targetWidth.rounded()), height: Int(targetHeight.rounded()))
@@ -180,7 +209,9 @@ final class ScaledImageCache {
         guard asks else { return plain }
         let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
         entry.lastExactAsk = (size, draw)
-        if builder == nil || exact { return Choice(level: make(size, of: image, in: entry), isStandIn: false) }
+        if builder == nil || exact {
+            return make(size, of: image, in: entry).map { Choice(level: $0, isStandIn: false) } ?? plain
+        }
         if held { request(size, of: image, in: entry) } else { wantsAnotherDraw = true }
         return plain
     }
@@ -200,10 +231,17 @@ final class ScaledImageCache {
         return entry
     }
 
-    /// Makes a copy in the frame.
-    private func make(_ level: LevelKey, of image: PixelImage, in entry: Entry) -> Level {
-        let made = Level(ScaledImageCache.makeLevel(level, of: image))
-        entry.levels[level] = made
+    /// Makes a copy in the frame; nil (the failure kept) when Cairo can't.
+    private func make(_ key: LevelKey, of image: PixelImage, in entry: Entry) -> Level? {
+        let copy: PixelImage
+        do throws(CairoError) {
+            copy = try ScaledImageCache.makeLevel(key, of: image)
+        } catch {
+            if failure == nil { failure = error }
+            return nil
+        }
+        guard let made = level(of: copy) else { return nil }
+        entry.levels[key] = made
         copiedBytes += made.image.stride * made.image.height
         return made
     }

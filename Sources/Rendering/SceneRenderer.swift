@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import Geometry
 import Imaging
@@ -35,6 +36,10 @@ public final class SceneRenderer {
     /// The last frame asked for copies that one more frame, drawn at rest, will have made: draw again.
     public var wantsAnotherDraw: Bool { cache.wantsAnotherDraw }
 
+    /// The first Cairo failure since the last call (a copy or a surface that could not be made: that
+    /// picture was left out of the frame, or drawn from a larger copy). For the window to say once.
+    public func takeFailure() -> CairoError? { cache.takeFailure() }
+
     /// Draws `root` (and its subtree) with its parent space mapped to the context's user space,
     /// `scale` device pixels to a point (2 on a 2× display).
     public func draw(_ root: Node, on cr: OpaquePointer, scale: Double = 1) {
@@ -48,20 +53,24 @@ public final class SceneRenderer {
     }
 
     /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
-    /// pixels to a point. The image is exact: no level stands in for one still being made.
-    public func render(_ root: Node, width: Int, height: Int, scale: Double = 1) -> PixelImage {
+    /// pixels to a point. The image is exact: no level stands in for one still being made, and a
+    /// picture Cairo could not draw is an error, not a frame without it.
+    public func render(_ root: Node, width: Int, height: Int, scale: Double = 1) throws(CairoError) -> PixelImage {
         isExporting = true
         defer { isExporting = false }
+        _ = cache.takeFailure()
         let image = PixelImage(width: width, height: height)
-        draw(root, into: image, scale: scale, clearingTo: 0xFF00_0000)
+        try draw(root, into: image, scale: scale, clearingTo: 0xFF00_0000)
+        if let failure = cache.takeFailure() { throw failure }
         return image
     }
 
     /// Draws the scene over what `image` holds (or over `clearingTo`, an ARGB colour), as the window
     /// draws over its frame buffer.
-    public func draw(_ root: Node, into image: PixelImage, scale: Double = 1, clearingTo clear: UInt32? = nil) {
-        let surface = image.makeCairoSurface()
-        let cr = cairo_create(surface)!
+    public func draw(_ root: Node, into image: PixelImage, scale: Double = 1, clearingTo clear: UInt32? = nil) throws(CairoError) {
+        let surface = try image.makeCairoSurface()
+        defer { cairo_surface_destroy(surface) }
+        let cr = try CairoError.context(on: surface, doing: "drawing a frame")
         if let clear {
             cairo_set_source_rgba(cr, Double(clear >> 16 & 0xFF) / 255, Double(clear >> 8 & 0xFF) / 255,
                                   Double(clear & 0xFF) / 255, Double(clear >> 24) / 255)
@@ -71,7 +80,6 @@ public final class SceneRenderer {
         draw(root, on: cr, scale: scale)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
     }
 
     private func drawNode(_ node: Node, on cr: OpaquePointer) {
@@ -233,9 +241,9 @@ public final class SceneRenderer {
         var dw = rect.width, dh = 0.0, ew = 0.0, eh = rect.height
         cairo_user_to_device_distance(cr, &dw, &dh)
         cairo_user_to_device_distance(cr, &ew, &eh)
-        let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
-                                 targetHeight: (ew * ew + eh * eh).squareRoot(), nearest: drawsForSpeed && !isExporting,
-                                 exact: isExporting, asksForExactCopies: makesExactCopies || isExporting)
+        guard let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
+                                       targetHeight: (ew * ew + eh * eh).squareRoot(), nearest: drawsForSpeed && !isExporting,
+                                       exact: isExporting, asksForExactCopies: makesExactCopies || isExporting) else { return }
         let level = choice.level
 
         cairo_save(cr)

@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import CX11
 import Glibc
@@ -36,7 +37,7 @@ final class SharedMemoryPresenter: FramePresenter {
         self.visual = visual
         self.depth = depth
         gc = XCreateGC(display, window, 0, nil)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+        surface = placeholderSurface()
         do { try resize(width: width, height: height) } catch {
             XFreeGC(display, gc)
             cairo_surface_destroy(surface)
@@ -47,7 +48,7 @@ final class SharedMemoryPresenter: FramePresenter {
     func close() {
         release()
         cairo_surface_destroy(surface)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+        surface = placeholderSurface()
         XFreeGC(display, gc)
     }
 
@@ -82,8 +83,11 @@ final class SharedMemoryPresenter: FramePresenter {
         }
         self.image = image
         cairo_surface_destroy(surface)
-        surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                      Int32(width), Int32(height), image.pointee.bytes_per_line)
+        surface = placeholderSurface()
+        surface = try CairoError.checked(surface: cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self),
+                                                                                      CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+                                                                                      image.pointee.bytes_per_line),
+                                         doing: "making a \(width)×\(height) frame")
     }
 
     func present() {
@@ -113,10 +117,17 @@ final class XlibSurfacePresenter: FramePresenter {
     private(set) var surface: OpaquePointer
     private let display: OpaquePointer
 
-    init(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) {
+    init(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws(CairoError) {
         self.display = display
-        self.window = cairo_xlib_surface_create(display, window, visual, Int32(width), Int32(height))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        let target = try CairoError.checked(surface: cairo_xlib_surface_create(display, window, visual, Int32(width), Int32(height)),
+                                            doing: "making the window's surface")
+        do throws(CairoError) {
+            surface = try frameSurface(width: width, height: height)
+        } catch {
+            cairo_surface_destroy(target)
+            throw error
+        }
+        self.window = target
     }
 
     func close() {
@@ -128,15 +139,15 @@ final class XlibSurfacePresenter: FramePresenter {
 
     func resize(width: Int, height: Int) throws {
         guard let window else { return }
+        let resized = try frameSurface(width: width, height: height)
         cairo_xlib_surface_set_size(window, Int32(width), Int32(height))
         cairo_surface_destroy(surface)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        surface = resized
     }
 
     func present() {
-        guard let window else { return }
+        guard let window, let cr = try? CairoError.context(on: window, doing: "showing a frame") else { return }
         cairo_surface_flush(surface)
-        let cr = cairo_create(window)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
@@ -144,4 +155,16 @@ final class XlibSurfacePresenter: FramePresenter {
         cairo_surface_flush(window)
         XFlush(display)
     }
+}
+
+/// The client-side frame a presenter draws into, checked (Cairo refuses sides over 32767 px).
+private func frameSurface(width: Int, height: Int) throws(CairoError) -> OpaquePointer {
+    try CairoError.checked(surface: cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+                           doing: "making a \(width)×\(height) frame")
+}
+
+/// What a closed shared-memory presenter holds: 1×1, which Cairo can always make (else its inert
+/// error surface, which draws nothing, is as good).
+private func placeholderSurface() -> OpaquePointer {
+    cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
 }

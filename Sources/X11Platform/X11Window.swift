@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import CX11
 import Foundation
@@ -70,8 +71,14 @@ public final class X11Window {
                                     width: Int(size.width), height: Int(size.height))
             : nil
         presentsThroughSharedMemory = shm != nil
-        presenter = shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
-                                                 width: Int(size.width), height: Int(size.height))
+        do {
+            presenter = try shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
+                                                         width: Int(size.width), height: Int(size.height))
+        } catch {
+            XDestroyWindow(display, window)
+            XCloseDisplay(display)
+            throw X11Error.requestFailed("\(error)")
+        }
         injector = X11InputInjector(display: display, window: window)
         setProperties(title: title)
         xi2 = XI2Input(display: display, window: window)
@@ -93,8 +100,8 @@ public final class X11Window {
     public var connectionFileDescriptor: Int32 { XConnectionNumber(display) }
 
     /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it.
-    public func present(_ draw: (OpaquePointer) -> Void) {
-        let cr = cairo_create(presenter.surface)!
+    public func present(_ draw: (OpaquePointer) -> Void) throws(CairoError) {
+        let cr = try CairoError.context(on: presenter.surface, doing: "drawing a frame")
         draw(cr)
         cairo_destroy(cr)
         presenter.present()

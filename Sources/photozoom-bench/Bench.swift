@@ -53,8 +53,8 @@ enum Bench {
             app.settle(stepping: clock)
             let renderer = SceneRenderer()
             let w = Int(size.width), h = Int(size.height)
-            report("render the grid \(w)x\(h) into an image", runs: 30) { _ = renderer.render(app.root, width: w, height: h) }
-            let frame = renderer.render(app.root, width: w, height: h)
+            try report("render the grid \(w)x\(h) into an image", runs: 30) { _ = try renderer.render(app.root, width: w, height: h) }
+            let frame = try renderer.render(app.root, width: w, height: h)
             report("encode a \(w)x\(h) frame as PNG", runs: 5) { _ = try? frame.pngData() }
         }
 
@@ -64,10 +64,10 @@ enum Bench {
                                      queue: DecodeQueue(), clock: clock, pixelScale: 2)
             app.settle(stepping: clock)
             let renderer = SceneRenderer(), frame = PixelImage(width: 2560, height: 1600)
-            figures.append(("grid_2x_frame_ms", report("draw the grid 1280x800 pt at 2x (2560x1600 px) into a frame, as the window does",
-                                                       runs: 30) { renderer.draw(app.root, into: frame, scale: 2) }))
+            figures.append(("grid_2x_frame_ms", try report("draw the grid 1280x800 pt at 2x (2560x1600 px) into a frame, as the window does",
+                                                       runs: 30) { try renderer.draw(app.root, into: frame, scale: 2) }))
         }
-        figures.append(("pinch_frame_ms", benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)))
+        figures.append(("pinch_frame_ms", try benchZoom(photos: photos, index: photos.firstIndex { $0.path == big } ?? 0)))
         figures.append(("memcpy_floor_ms", report("copy one 1920x1080 frame (memcpy: the memory floor)", runs: 60,
                                                   FrameCopy(width: 1920, height: 1080).copy)))
         figures.append(("memcpy_floor_2x_ms", report("copy one 2560x1600 frame (the floor at 2x)", runs: 60,
@@ -86,19 +86,19 @@ enum Bench {
             let renderer = SceneRenderer()
             let path = window.presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
             var offset = 0.0
-            report("draw + present a 1920x1080 grid frame, \(path)", runs: 60) {
+            try report("draw + present a 1920x1080 grid frame, \(path)", runs: 60) {
                 offset = offset == 0 ? 1 : 0   // a frame that really changed
                 app.grid.scrolling.setOffset(offset)
-                window.present { renderer.draw(app.root, on: $0) }
+                try window.present { renderer.draw(app.root, on: $0) }
             }
-            report("present only (empty draw), \(path)", runs: 60) { window.present { _ in } }
+            try report("present only (empty draw), \(path)", runs: 60) { try window.present { _ in } }
         }
         figures += try WindowFigures.measure(sources: photos.map(\.path))
     }
 
     /// The open photo (6028x3391) at 1920x1080: at fit, at 100 % (its full-size decode), and frames of
     /// a pinch (the zoom changes every frame). Returns the median pinch frame as the window draws it, ms.
-    static func benchZoom(photos: [Photo], index: Int) -> Double {
+    static func benchZoom(photos: [Photo], index: Int) throws -> Double {
         let size = Size(width: 1920, height: 1080)
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", queue: DecodeQueue(), clock: clock)
@@ -110,11 +110,11 @@ enum Bench {
         for _ in 0...index { key("Right") }   // the first key shows the selection on photo 0
         key("Return")
         let renderer = SceneRenderer()
-        report("render the open photo at fit, 1920x1080", runs: 30) { _ = renderer.render(app.root, width: 1920, height: 1080) }
+        try report("render the open photo at fit, 1920x1080", runs: 30) { _ = try renderer.render(app.root, width: 1920, height: 1080) }
         key("1")
         let zoom = app.viewer.map { String(format: "%.2f", $0.zoomScale) } ?? "?"
-        report("render it at 100 % (zoom \(zoom)x fit, full-size decode)", runs: 30) {
-            _ = renderer.render(app.root, width: 1920, height: 1080)
+        try report("render it at 100 % (zoom \(zoom)x fit, full-size decode)", runs: 30) {
+            _ = try renderer.render(app.root, width: 1920, height: 1080)
         }
         key("0")
         let middle = Point(x: 960, y: 540)
@@ -128,11 +128,11 @@ enum Bench {
         for speed in [false, true] {
             var scale = 1.0
             renderer.drawsForSpeed = speed
-            windowFrame = report("draw pinch frames from fit to 3x into a frame, \(speed ? "as the window does (nearest level, cheap filter)" : "with the good filter")",
+            windowFrame = try report("draw pinch frames from fit to 3x into a frame, \(speed ? "as the window does (nearest level, cheap filter)" : "with the good filter")",
                    runs: 100) {   // five sweeps
                 scale = scale >= 3 ? 1.05 : scale + 0.1
                 app.viewer?.pinch(scale: scale, center: middle)
-                renderer.draw(app.root, into: frame)
+                try renderer.draw(app.root, into: frame)
             }
         }
         app.viewer?.endPinch(center: middle)

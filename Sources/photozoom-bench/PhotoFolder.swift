@@ -20,8 +20,8 @@ enum PhotoFolder {
         let bases = sources.compactMap { path -> PixelImage? in
             guard let decoded = try? ImageDecoder.decode(path: path) else { return nil }
             let scale = max(Double(width) / Double(decoded.image.width), Double(height) / Double(decoded.image.height))
-            let covering = decoded.image.scaled(toWidth: Int((Double(decoded.image.width) * scale).rounded(.up)),
-                                                height: Int((Double(decoded.image.height) * scale).rounded(.up)))
+            guard let covering = try? decoded.image.scaled(toWidth: Int((Double(decoded.image.width) * scale).rounded(.up)),
+                                                height: Int((Double(decoded.image.height) * scale).rounded(.up))) else { return nil }
             return crop(covering, width: width, height: height)
         }
         guard !bases.isEmpty else { throw BenchError("no source photo could be decoded") }
@@ -29,8 +29,8 @@ enum PhotoFolder {
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let picture = variant(of: bases[i % bases.count], number: i)
             let path = folder + String(format: "/IMG_%04d.jpg", i + 1)
-            let thumbnail = picture.scaled(toWidth: 160, height: 160 * picture.height / picture.width)
-            guard let bytes = JPEGEncoder.encode(picture, quality: 90, exif: ExifBlock(thumbnailJPEG: JPEGEncoder.encode(thumbnail))),
+            guard let thumbnail = try? picture.scaled(toWidth: 160, height: 160 * picture.height / picture.width),
+                  let bytes = JPEGEncoder.encode(picture, quality: 90, exif: ExifBlock(thumbnailJPEG: JPEGEncoder.encode(thumbnail))),
                   FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return failures.add(path) }
         }
         if let failed = failures.first { throw BenchError("could not write \(failed)") }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Runs `body` `runs` times after one warm-up and gives the median and the spread, in ms.
-func measure(runs: Int, _ body: () -> Void) -> (median: Double, min: Double, max: Double) {
-    body()
+func measure(runs: Int, _ body: () throws -> Void) rethrows -> (median: Double, min: Double, max: Double) {
+    try body()
     var times: [Double] = []
     for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
-        body()
+        try body()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     times.sort()
@@ -15,8 +15,8 @@ func measure(runs: Int, _ body: () -> Void) -> (median: Double, min: Double, max
 
 /// Prints a table row for `body`; returns its median, ms.
 @discardableResult
-func report(_ name: String, runs: Int, _ body: () -> Void) -> Double {
-    let t = measure(runs: runs, body)
+func report(_ name: String, runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    let t = try measure(runs: runs, body)
     print(String(format: "| %-58@ | %5d | %9.2f | %7.2f | %7.2f |", name as NSString, runs, t.median, t.min, t.max))
     return t.median
 }

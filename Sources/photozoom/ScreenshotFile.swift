@@ -1,4 +1,5 @@
 import App
+import Cairo
 import Foundation
 import Imaging
 import Pixels

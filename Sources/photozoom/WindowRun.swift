@@ -1,5 +1,6 @@
 import Animation
 import App
+import Cairo
 import Foundation
 import Geometry
 import Glibc
@@ -50,6 +51,7 @@ struct WindowRun {
         /// Seconds slept in `poll` since the last frame.
         var idle = 0.0
         var launch = LaunchLog()
+        var cairoProblems = SaidOnce()
 
         /// One frame: the animations move to now, the scene is drawn and presented, and the trace
         /// gets a line with what it cost.
@@ -60,10 +62,15 @@ struct WindowRun {
             var drawn = started
             renderer.drawsForSpeed = app.isPinchZooming
             renderer.makesExactCopies = app.isSettled
-            window.present {
-                renderer.draw(app.root, on: $0, scale: scale)
-                drawn = clock.now
+            do {
+                try window.present {
+                    renderer.draw(app.root, on: $0, scale: scale)
+                    drawn = clock.now
+                }
+            } catch {
+                cairoProblems.say(error, logger: logger)
             }
+            if let failure = renderer.takeFailure() { cairoProblems.say(failure, logger: logger) }
             let timing = FrameTiming(draw: (drawn - started) * 1000, present: (clock.now - drawn) * 1000, idle: idle * 1000)
             app.lastFrameTiming = timing
             if let record { trace?.write(record.with(timing)) }
@@ -192,5 +199,15 @@ final class WakePipe: Sendable {
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readDescriptor, &buffer, buffer.count) > 0 {}
+    }
+}
+
+/// Cairo failures while the window draws: each kind said once (a frame that can't be drawn would
+/// otherwise say so sixty times a second); the window goes on.
+struct SaidOnce {
+    private var said: Set<String> = []
+
+    mutating func say(_ error: CairoError, logger: Logger) {
+        if said.insert(error.description).inserted { logger.warning("\(error)") }
     }
 }

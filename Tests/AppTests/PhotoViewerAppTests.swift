@@ -26,8 +26,8 @@ import SystemPackage
         return app
     }
 
-    func render(_ app: PhotoViewerApp) -> PixelImage {
-        SceneRenderer().render(app.root, width: Int(app.size.width), height: Int(app.size.height))
+    func render(_ app: PhotoViewerApp) throws -> PixelImage {
+        try SceneRenderer().render(app.root, width: Int(app.size.width), height: Int(app.size.height))
     }
 
     @Test func gridOfTheBundledPhotos() throws {
@@ -118,7 +118,7 @@ import SystemPackage
         #expect(detail.string == "\(folder.path) has no images")
         #expect(app.root.descendant(named: "emptyState.title")?.text?.string == "No Photos")
         // The heading is drawn: dark pixels in the title's band (y 140–180) of a white page.
-        let image = render(app)
+        let image = try render(app)
         let darkInMiddle = (140..<180).contains { y in (0..<480).contains { x in image.pixel(x: x, y: y) & 0xFF < 0x80 } }
         #expect(darkInMiddle)
     }

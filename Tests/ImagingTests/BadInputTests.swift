@@ -1,3 +1,4 @@
+import Cairo
 import CCairo
 import Foundation
 import Glibc
@@ -132,6 +133,20 @@ import Testing
             try CairoError.check(CAIRO_STATUS_WRITE_ERROR, doing: "encoding a PNG")
         }
         #expect(throws: Never.self) { try CairoError.check(CAIRO_STATUS_SUCCESS, doing: "anything") }
+    }
+
+    /// Cairo gives an inert surface, not nil, for a size it can't hold: the funnel names it.
+    @Test func aSurfaceCairoCannotMakeIsAnErrorNotABlankPicture() throws {
+        #expect(throws: CairoError(doing: "making a frame", status: "invalid value (typically too big) for the size of the input (surface, pattern, etc.)")) {
+            _ = try CairoError.checked(surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40000, 10), doing: "making a frame")
+        }
+        let surface = try CairoError.checked(surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 4), doing: "making a frame")
+        defer { cairo_surface_destroy(surface) }
+        let cr = try CairoError.context(on: surface, doing: "drawing")
+        cairo_destroy(cr)
+        let broken = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, -1, 10)
+        defer { cairo_surface_destroy(broken) }
+        #expect(throws: CairoError.self) { _ = try CairoError.context(on: broken!, doing: "drawing") }
     }
 }
 

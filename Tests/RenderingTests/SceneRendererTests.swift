@@ -16,20 +16,20 @@ import SceneGraph
         return root
     }
 
-    @Test func fillsBackgroundsWithAlpha() {
+    @Test func fillsBackgroundsWithAlpha() throws {
         let root = scene()
         let box = Node(name: "box", frame: Rect(x: 10, y: 10, width: 20, height: 20))
         box.backgroundColor = Color(red: 1, green: 0, blue: 0)
         box.alpha = 0.5
         root.addChild(box)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 5, y: 5) == 0xFFFF_FFFF)
         let blended = image.pixel(x: 20, y: 20)
         #expect(blended >> 16 & 0xFF == 0xFF)
         #expect(abs(Int(blended >> 8 & 0xFF) - 128) <= 1)
     }
 
-    @Test func hiddenAndTransparentNodesAreNotDrawn() {
+    @Test func hiddenAndTransparentNodesAreNotDrawn() throws {
         let root = scene()
         let hidden = Node(name: "hidden", frame: Rect(x: 0, y: 0, width: 50, height: 50))
         hidden.backgroundColor = .black
@@ -39,7 +39,7 @@ import SceneGraph
         clear.alpha = 0
         root.addChild(hidden)
         root.addChild(clear)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 25, y: 25) == 0xFFFF_FFFF)
         #expect(image.pixel(x: 75, y: 75) == 0xFFFF_FFFF)
     }
@@ -51,20 +51,20 @@ import SceneGraph
         cell.contentMode = .aspectFill
         cell.image = try TestImages.fixture("rgb8.png")   // 64x48: fills 53x40, overhangs 6.7 px a side
         root.addChild(cell)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 16, y: 30) == 0xFFFF_FFFF)        // left of the cell: untouched
         #expect(image.pixel(x: 63, y: 30) == 0xFFFF_FFFF)        // right of it
         #expect(image.pixel(x: 22, y: 22) & 0xFFFFFF == 0xFF0000) // red top-left quadrant inside
         #expect(image.pixel(x: 57, y: 57) & 0xFFFFFF == 0xFFFFFF) // white bottom-right
     }
 
-    @Test func transformsScaleAboutTheCentre() {
+    @Test func transformsScaleAboutTheCentre() throws {
         let root = scene()
         let box = Node(name: "box", frame: Rect(x: 20, y: 20, width: 60, height: 60))
         box.backgroundColor = .black
         box.transform = Transform2D(scale: 0.5)   // covers 35...65
         root.addChild(box)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 30, y: 50) == 0xFFFF_FFFF)
         #expect(image.pixel(x: 40, y: 50) == 0xFF00_0000)
         #expect(image.pixel(x: 70, y: 50) == 0xFFFF_FFFF)
@@ -74,7 +74,7 @@ import SceneGraph
     /// target size and less than twice it.
     /// A photo shown at its own size lands on whole pixels, unfiltered, even from a fractional
     /// frame: each pixel of a one-pixel checkerboard comes out pure black or white.
-    @Test func aPhotoAtItsOwnSizeIsCopiedCrisplyAtAWholePixelOffset() {
+    @Test func aPhotoAtItsOwnSizeIsCopiedCrisplyAtAWholePixelOffset() throws {
         let board = PixelImage(width: 20, height: 10)
         for y in 0..<10 { for x in 0..<20 { board.setPixel(x: x, y: y, (x + y) % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF) } }
         let root = scene()
@@ -82,7 +82,7 @@ import SceneGraph
         photo.contentMode = .scaleToFill
         photo.image = board
         root.addChild(photo)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         for y in 41..<51 {
             for x in 30..<50 {
                 let p = image.pixel(x: x, y: y) & 0xFF_FFFF
@@ -91,18 +91,18 @@ import SceneGraph
         }
         // Twice its size, it is resampled: the board's edges blend.
         photo.frame = Rect(x: 30, y: 40, width: 40, height: 20)
-        let scaled = renderer.render(root, width: 100, height: 100)
+        let scaled = try renderer.render(root, width: 100, height: 100)
         let blended = (40..<60).flatMap { y in (30..<70).map { scaled.pixel(x: $0, y: y) & 0xFF } }.filter { $0 != 0 && $0 != 0xFF }
         #expect(!blended.isEmpty)
     }
 
     /// A title longer than its box loses its middle, not its ends, and stays inside the box.
-    @Test func textTooLongForItsBoxIsElidedInTheMiddle() {
+    @Test func textTooLongForItsBoxIsElidedInTheMiddle() throws {
         let root = scene(Size(width: 300, height: 40))
         let label = Node(name: "label", frame: Rect(x: 100, y: 0, width: 100, height: 40))
         label.text = TextContents("a_very_long_photo_name_from_a_camera.jpg", fontSize: 15, color: .black)
         root.addChild(label)
-        let image = renderer.render(root, width: 300, height: 40)
+        let image = try renderer.render(root, width: 300, height: 40)
         func inked(_ xs: Range<Int>) -> Bool { xs.contains { x in (0..<40).contains { image.pixel(x: x, y: $0) != 0xFFFF_FFFF } } }
         #expect(!inked(0..<100) && !inked(200..<300), "nothing outside the box")
         #expect(inked(100..<120) && inked(180..<200), "the start and the end are there")
@@ -110,7 +110,7 @@ import SceneGraph
 
     /// Group opacity: a translucent node's children are composited with it as one layer (a child over
     /// its parent's black shows no black through it), and its own background alone shows elsewhere.
-    @Test func aTranslucentParentFadesWithItsChildrenAsOneLayer() {
+    @Test func aTranslucentParentFadesWithItsChildrenAsOneLayer() throws {
         let root = scene()
         let fading = Node(name: "fading", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         fading.backgroundColor = .black
@@ -119,25 +119,25 @@ import SceneGraph
         bar.backgroundColor = Color(hex: 0xFF0000)
         fading.addChild(bar)
         root.addChild(fading)
-        let image = renderer.render(root, width: 100, height: 100)
+        let image = try renderer.render(root, width: 100, height: 100)
         #expect(image.pixel(x: 20, y: 10) == 0xFFFF_7F7F, "the bar over white at half: no black shows through it")
         #expect(image.pixel(x: 70, y: 60) == 0xFF7F_7F7F, "black at half over white")
         #expect(image.pixel(x: 20, y: 40) == 0xFF7F_7F7F)
         #expect(image.pixel(x: 60, y: 10) == 0xFF7F_7F7F, "beside the bar, in the rows it covers")
     }
 
-    @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() {
+    @Test func drawsFromAPrescaledCopyCloseToTheTargetSize() throws {
         let cache = ScaledImageCache()
         let photo = TestImages.solid(width: 4000, height: 3000, argb: 0xFF33_6699)
-        let level = cache.level(for: photo, targetWidth: 160, targetHeight: 120).level
+        let level = try #require(cache.level(for: photo, targetWidth: 160, targetHeight: 120)).level
         #expect(level.image.width == 250 && level.image.height == 187)
-        #expect(cache.level(for: photo, targetWidth: 160, targetHeight: 120).level === level)
-        let big = cache.level(for: photo, targetWidth: 1920, targetHeight: 1440).level
+        #expect(try #require(cache.level(for: photo, targetWidth: 160, targetHeight: 120)).level === level)
+        let big = try #require(cache.level(for: photo, targetWidth: 1920, targetHeight: 1440)).level
         #expect(big.image.width == 2000)
-        #expect(cache.level(for: photo, targetWidth: 4000, targetHeight: 3000).level.image === photo)
+        #expect(try #require(cache.level(for: photo, targetWidth: 4000, targetHeight: 3000)).level.image === photo)
     }
 
-    @Test func cacheStaysWithinItsMemoryBound() {
+    @Test func cacheStaysWithinItsMemoryBound() throws {
         let cache = ScaledImageCache(byteLimit: 1 << 20)
         var photos: [PixelImage] = []
         for _ in 0..<6 {
@@ -152,7 +152,7 @@ import SceneGraph
 
     /// The cache holds the photos it draws weakly: 100 photos drawn and let go leave nothing behind
     /// once one more is drawn.
-    @Test func photosLetGoLeaveTheCache() {
+    @Test func photosLetGoLeaveTheCache() throws {
         let renderer = SceneRenderer()
         let root = scene(Size(width: 100, height: 100))
         var photos: [PixelImage] = []
@@ -163,7 +163,7 @@ import SceneGraph
             node.image = photo
             root.addChild(node)
         }
-        _ = renderer.render(root, width: 100, height: 100)
+        _ = try renderer.render(root, width: 100, height: 100)
         #expect(renderer.cache.counts == (photos: 100, copies: 100), "each drawn at a quarter: one copy each")
         weak var first = photos.first
         for child in root.children { child.removeFromParent() }
@@ -173,13 +173,13 @@ import SceneGraph
         let last = Node(name: "last", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         last.image = TestImages.solid(width: 400, height: 400, argb: 0xFFFF_FFFF)
         root.addChild(last)
-        _ = renderer.render(root, width: 100, height: 100)
+        _ = try renderer.render(root, width: 100, height: 100)
         #expect(renderer.cache.counts == (photos: 1, copies: 1))
         #expect(renderer.cache.copiedBytes == 100 * 100 * 4)
     }
 
     /// A photo that stops being drawn loses its copies after a while, though its owner keeps it.
-    @Test func copiesNotDrawnForAWhileAreDropped() {
+    @Test func copiesNotDrawnForAWhileAreDropped() throws {
         let cache = ScaledImageCache(maxIdleDraws: 3)
         let kept = TestImages.solid(width: 800, height: 800, argb: 0xFF00_0000)
         cache.beginDraw()
@@ -197,12 +197,12 @@ import SceneGraph
         let woken = Woken()
         let cache = ScaledImageCache(making: .inBackground(wake: { woken.count.add(1, ordering: .relaxed) }))
         let photo = TestImages.solid(width: 2000, height: 1000, argb: 0xFF12_3456)
-        let first = cache.level(for: photo, targetWidth: 240, targetHeight: 120)
+        let first = try #require(cache.level(for: photo, targetWidth: 240, targetHeight: 120))
         #expect(first.isStandIn && first.level.image === photo)
         for _ in 0..<500 where !cache.isIdle { try await Task.sleep(for: .milliseconds(10)) }
         #expect(woken.count.load(ordering: .relaxed) == 1)
         #expect(cache.takeMade())
-        let exact = cache.level(for: photo, targetWidth: 240, targetHeight: 120)
+        let exact = try #require(cache.level(for: photo, targetWidth: 240, targetHeight: 120))
         #expect(!exact.isStandIn && exact.level.image.width == 250 && exact.level.image.pixel(x: 10, y: 10) == 0xFF12_3456)
     }
 
@@ -214,13 +214,13 @@ import SceneGraph
         photo.image = try TestImages.fixture("rgb8.png").scaled(toWidth: 1000, height: 750)
         root.addChild(photo)
         let window = SceneRenderer(levels: .inBackground(wake: {}))
-        let exported = window.render(root, width: 120, height: 90)
-        #expect(PixelComparison(exported, renderer.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
+        let exported = try window.render(root, width: 120, height: 90)
+        #expect(PixelComparison(exported, try renderer.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
     }
 
     /// A frame drawn for speed (a pinch under way) puts each device pixel's nearest photo pixel
     /// straight into the frame, on whole pixels; the background around it is painted as before.
-    @Test func aFrameDrawnForSpeedIsTheNearestPixelsOnWholePixels() {
+    @Test func aFrameDrawnForSpeedIsTheNearestPixelsOnWholePixels() throws {
         let root = scene(Size(width: 100, height: 80))
         root.backgroundColor = Color(hex: 0x000000)
         let quadrants = PixelImage(width: 40, height: 30, isOpaque: true)
@@ -231,7 +231,7 @@ import SceneGraph
         let frame = PixelImage(width: 100, height: 80)
         let window = SceneRenderer()
         window.drawsForSpeed = true
-        window.draw(root, into: frame)
+        try window.draw(root, into: frame)
         // Pixel x shows the photo when its centre is inside [10.3, 90.3): 10…89; rows 6…65.
         #expect(frame.pixel(x: 9, y: 30) == 0xFF00_0000 && frame.pixel(x: 10, y: 30) == 0xFFFF_0000)
         #expect(frame.pixel(x: 89, y: 30) == 0xFF00_FF00 && frame.pixel(x: 90, y: 30) == 0xFF00_0000)
@@ -240,7 +240,7 @@ import SceneGraph
         #expect(frame.pixel(x: 30, y: 65) == 0xFF00_00FF && frame.pixel(x: 30, y: 66) == 0xFF00_0000)
         // The same scene drawn well differs only where the filter blends: bands a pixel or two wide
         // along the photo's edges and its quadrants' borders (each 80 + 60 px long, twice).
-        let good = renderer.render(root, width: 100, height: 80)
+        let good = try renderer.render(root, width: 100, height: 80)
         let differing = PixelComparison(frame, good, channelTolerance: 0).differing
         #expect(differing > 0 && differing <= 4 * (80 + 60))
     }
@@ -260,14 +260,14 @@ import SceneGraph
         #expect(cache.isIdle && cache.counts.copies == 0, "nothing made for a moving copy")
         for draw in 1...2 {
             cache.beginDraw()
-            let choice = cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90)
+            let choice = try #require(cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90))
             #expect(choice.level.image === thumbnail && !choice.isStandIn, "drawn from the thumbnail meanwhile")
             #expect(cache.wantsAnotherDraw == (draw == 1), "the first draw asks for one more")
             cache.endDraw()
         }
         for _ in 0..<500 where woken.count.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         cache.beginDraw()
-        let exact = cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90).level.image
+        let exact = try #require(cache.level(for: thumbnail, targetWidth: 120, targetHeight: 90)).level.image
         #expect(exact.width == 120 && exact.height == 90)
 
         let root = scene(Size(width: 120, height: 90))
@@ -276,16 +276,16 @@ import SceneGraph
         root.addChild(cell)
         let window = SceneRenderer(levels: .inBackground(wake: {}))
         let frame = PixelImage(width: 120, height: 90)
-        window.draw(root, into: frame)
-        window.draw(root, into: frame)
+        try window.draw(root, into: frame)
+        try window.draw(root, into: frame)
         var arrived = false
         for _ in 0..<500 where !arrived {
             try await Task.sleep(for: .milliseconds(10))
             arrived = window.takeArrivedLevels()
         }
         #expect(arrived)
-        window.draw(root, into: frame)
-        #expect(PixelComparison(frame, window.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
+        try window.draw(root, into: frame)
+        #expect(PixelComparison(frame, try window.render(root, width: 120, height: 90), channelTolerance: 0).differing == 0)
     }
 
     @Test func smallSceneSnapshot() throws {
@@ -313,7 +313,7 @@ import SceneGraph
         tilted.addChild(inner)
         root.addChild(tilted)
 
-        try assertSnapshot(renderer.render(root, width: 160, height: 120), named: "small-scene")
+        try assertSnapshot(try renderer.render(root, width: 160, height: 120), named: "small-scene")
     }
 }
 
