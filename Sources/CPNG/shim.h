@@ -1,6 +1,8 @@
 #ifndef PHOTOZOOM_CPNG_SHIM_H
 #define PHOTOZOOM_CPNG_SHIM_H
 #include <png.h>
+#include <setjmp.h>
+#include <string.h>
 #include <zlib.h>
 
 /* Macros Swift cannot import. */
@@ -8,4 +10,70 @@ static inline png_uint_32 photozoom_png_format_bgra(void) { return PNG_FORMAT_BG
 static inline png_uint_32 photozoom_png_format_bgr(void) { return PNG_FORMAT_BGR; }
 static inline png_uint_32 photozoom_png_image_flag_fast(void) { return PNG_IMAGE_FLAG_FAST; }
 static inline png_uint_32 photozoom_png_image_version(void) { return PNG_IMAGE_VERSION; }
+
+/* libpng reports an error by longjmp, which Swift can't catch: the one C function here holds the
+   setjmp, so that a file cut short still gives the rows decoded before the cut. */
+
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    char message[200];
+} photozoom_png_reader;
+
+static void photozoom_png_read_data(png_structp png, png_bytep out, size_t length) {
+    photozoom_png_reader *reader = (photozoom_png_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "the file ends early");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static void photozoom_png_error(png_structp png, png_const_charp message) {
+    photozoom_png_reader *reader = (photozoom_png_reader *)png_get_error_ptr(png);
+    strncpy(reader->message, message, sizeof reader->message - 1);
+    reader->message[sizeof reader->message - 1] = 0;
+    png_longjmp(png, 1);
+}
+
+static void photozoom_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+/* Decodes the PNG in reader's bytes into `pixels` (width x height, 4 bytes a pixel, `stride` bytes a
+   row) as R, G, B, A bytes, every colour type and depth expanded as Cairo's loader expands them
+   (16 bits: the high byte). Rows it could not reach keep what `pixels` held. Returns 1 when the whole
+   image was decoded, 0 when it stopped early (reader->message says why), -1 when the header does
+   not match width x height or can't be read. `has_alpha` tells whether the image carries alpha. */
+static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pixels, size_t stride,
+                                png_uint_32 width, png_uint_32 height, int *has_alpha) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, photozoom_png_error, photozoom_png_warning);
+    if (!png) return -1;
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_read_struct(&png, NULL, NULL); return -1; }
+    volatile int started = 0;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return started ? 0 : -1;
+    }
+    png_set_read_fn(png, reader, photozoom_png_read_data);
+    png_read_info(png, info);
+    png_uint_32 w, h;
+    int depth, colour, interlace;
+    png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
+    if (w != width || h != height) png_error(png, "the header changed");
+    *has_alpha = (colour & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (colour == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (depth == 16) png_set_strip_16(png);
+    if (depth < 8) png_set_packing(png);
+    if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    int passes = interlace != PNG_INTERLACE_NONE ? png_set_interlace_handling(png) : 1;
+    png_read_update_info(png, info);
+    started = 1;
+    for (int pass = 0; pass < passes; pass++)
+        for (png_uint_32 y = 0; y < height; y++) png_read_row(png, pixels + y * stride, NULL);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 1;
+}
 #endif

@@ -53,7 +53,7 @@ public enum ImageDecoder {
         case .jpeg:
             (decoded, full, problem) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
         case .png:
-            decoded = try PNGDecoder.decode(data)
+            (decoded, problem) = try PNGDecoder.decode(data)
             full = (decoded.width, decoded.height)
         case .webp:
             (decoded, full) = try WebPDecoder.decode(data, atLeast: storedAtLeast)

@@ -1,29 +1,62 @@
-import CCairo
+import CPNG
 import Pixels
 
-/// PNG through Cairo's libpng loader, which expands every colour type and bit depth (palette,
-/// greyscale, 16-bit, with or without alpha or tRNS) to ARGB32. The header is checked first so an
-/// absurd claimed size is refused before anything is allocated.
+/// PNG through libpng, every colour type and bit depth (palette, greyscale, 16-bit, with or without
+/// alpha or tRNS) expanded to ARGB32 as Cairo's loader expands them. The header is checked first so
+/// an absurd claimed size is refused before anything is allocated. A file cut short (or damaged past
+/// its header) shows the rows decoded before the damage, the rest grey, and says so.
 enum PNGDecoder {
-    static func decode(_ data: [UInt8]) throws(ImageDecodeError) -> PixelImage {
+    static func decode(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, problem: String?) {
         let (width, height) = try headerSize(data)
         try ImageLimits.check(width: width, height: height)
 
-        let reader = ByteReader(data)
-        let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
-                return reader.read(into: buffer!, count: Int(length))
-            }, Unmanaged.passUnretained(reader).toOpaque())
+        // libpng writes R, G, B, A bytes; what it never reaches stays this grey. They become Cairo's
+        // words in place.
+        let image = PixelImage(width: width, height: height, isOpaque: !hasAlpha(data))
+        let grey = UInt32(0x8080_80FF).bigEndian   // the bytes 80 80 80 FF
+        for y in 0..<height {
+            (image.bytes + y * image.stride).initializeMemory(as: UInt32.self, repeating: grey, count: width)
         }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            let detail = status == CAIRO_STATUS_READ_ERROR ? "the file is truncated or damaged"
-                : String(cString: cairo_status_to_string(status))
-            throw .corrupt(format: "PNG", detail: detail)
+        var alpha: Int32 = 0
+        var reader = photozoom_png_reader()
+        let outcome = data.withUnsafeBufferPointer { bytes in
+            reader.data = bytes.baseAddress
+            reader.size = bytes.count
+            return photozoom_png_decode(&reader, image.bytes.assumingMemoryBound(to: UInt8.self), image.stride,
+                                        png_uint_32(width), png_uint_32(height), &alpha)
         }
-        return PixelImage(copying: surface!)
+        let message = withUnsafeBytes(of: reader.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard outcome >= 0 else { throw .corrupt(format: "PNG", detail: message.isEmpty ? "the header can't be read" : message) }
+        premultiplyInPlace(image)
+        return (image, outcome == 1 ? nil : "truncated or damaged PNG (\(message)); showing what was decoded")
+    }
+
+    /// R, G, B, A bytes become Cairo's ARGB32: native-endian words, colour premultiplied by alpha.
+    private static func premultiplyInPlace(_ image: PixelImage) {
+        for y in 0..<image.height {
+            let row = image.bytes + y * image.stride
+            let bytes = row.assumingMemoryBound(to: UInt8.self), words = row.assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let r = UInt32(bytes[4 * x]), g = UInt32(bytes[4 * x + 1]), b = UInt32(bytes[4 * x + 2]), a = UInt32(bytes[4 * x + 3])
+                // c * a / 255, rounded as Cairo rounds.
+                func times(_ c: UInt32) -> UInt32 { let t = c * a + 128; return (t + (t >> 8)) >> 8 }
+                words[x] = a == 255 ? 0xFF00_0000 | r << 16 | g << 8 | b : a << 24 | times(r) << 16 | times(g) << 8 | times(b)
+            }
+        }
+    }
+
+    /// The colour type has alpha, or a tRNS chunk comes before the image data.
+    static func hasAlpha(_ b: [UInt8]) -> Bool {
+        guard b.count > 25, b[25] & 4 == 0 else { return true }
+        var at = 8
+        while at + 8 <= b.count {
+            let length = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+            let type = b[(at + 4)..<(at + 8)]
+            if type.elementsEqual("tRNS".utf8) { return true }
+            if type.elementsEqual("IDAT".utf8) { return false }
+            at += 12 + length
+        }
+        return false
     }
 
     /// Width and height from the IHDR chunk, which the PNG format puts first.
@@ -33,22 +66,5 @@ enum PNGDecoder {
         }
         func u32(_ o: Int) -> Int { Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3]) }
         return (u32(16), u32(20))
-    }
-}
-
-/// Feeds an in-memory file to Cairo's stream reader.
-private final class ByteReader {
-    let data: [UInt8]
-    var offset = 0
-
-    init(_ data: [UInt8]) { self.data = data }
-
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> cairo_status_t {
-        guard offset + count <= data.count else { return CAIRO_STATUS_READ_ERROR }
-        data.withUnsafeBufferPointer { src in
-            buffer.update(from: src.baseAddress! + offset, count: count)
-        }
-        offset += count
-        return CAIRO_STATUS_SUCCESS
     }
 }

@@ -4,7 +4,7 @@ import SystemPackage
 /// Reading a photo file's bytes without ever waiting on something that is not a file: it is opened
 /// without blocking (a FIFO named `x.jpg` gives no wait), only a regular file is read, and no more
 /// than `maxBytes` of it (a link to `/dev/zero` ends). A file written over while it is read is read
-/// again, so a decode sees its old or its new bytes, never a mix.
+/// again, so a decode sees its old or its new bytes (or the part of them written so far), never a mix.
 public enum PhotoFile {
     /// Larger than any photo this viewer would decode (its pixel limit is far below).
     static let maxBytes = 1 << 30
@@ -20,7 +20,11 @@ public enum PhotoFile {
             guard before.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
             guard before.st_size <= maxBytes else { throw .unreadable("larger than \(maxBytes >> 20) MiB") }
             let bytes = try readAll(fd, expecting: Int(before.st_size))
-            if try !changed(since: before, fd) { return bytes }
+            guard try !changed(since: before, fd) else { continue }
+            // A file changed within the file system's coarse clock tick may change again within the
+            // same tick, unseen by its time: one changed lately is read twice, and kept when alike.
+            if !isRecent(before) { return bytes }
+            if try readAll(fd, expecting: Int(before.st_size)) == bytes, try !changed(since: before, fd) { return bytes }
         }
         throw .unreadable("it kept changing while it was read")
     }
@@ -42,6 +46,15 @@ public enum PhotoFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(reason(errno)) }
         return info
+    }
+
+    /// How long after a change a file's modification time may still not show the next change, s.
+    static let recentChange = 2
+
+    private static func isRecent(_ info: stat) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec - info.st_mtim.tv_sec < recentChange
     }
 
     /// Its size or modification time moved while it was read.

@@ -155,8 +155,7 @@ final class ScaledImageCache {
                 continue
             }
             if entry.levels[made.level] == nil, let level = level(of: image) {
-                entry.levels[made.level] = level
-                copiedBytes += image.stride * image.height
+                store(level, as: made.level, in: entry)
                 any = true
             }
         }
@@ -241,9 +240,22 @@ final class ScaledImageCache {
             return nil
         }
         guard let made = level(of: copy) else { return nil }
-        entry.levels[key] = made
-        copiedBytes += made.image.stride * made.image.height
+        store(made, as: key, in: entry)
         return made
+    }
+
+    /// Keeps a copy. A picture is shown at one size at rest: an exact copy replaces the entry's
+    /// others (after each resize of the window, the cells' old sizes would otherwise pile up).
+    private func store(_ level: Level, as key: LevelKey, in entry: Entry) {
+        if case .exact = key {
+            for case let (old, copy) in entry.levels {
+                guard case .exact = old else { continue }
+                entry.levels[old] = nil
+                copiedBytes -= copy.image.stride * copy.image.height
+            }
+        }
+        entry.levels[key] = level
+        copiedBytes += level.image.stride * level.image.height
     }
 
     /// Asks a builder for a copy, once.

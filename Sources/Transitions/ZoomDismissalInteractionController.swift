@@ -326,6 +326,9 @@ public final class ZoomDismissalInteractionController {
         to?.transitionDidEndWith(zoomAnimator: zoomAnimator)
         from = nil
         to = nil
+        // The viewer's root (and with it every page's picture) is not held past its dismissal.
+        fade = nil
+        chrome = nil
         let done = completion
         completion = nil
         done?(outcome)

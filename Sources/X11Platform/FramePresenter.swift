@@ -82,12 +82,16 @@ final class SharedMemoryPresenter: FramePresenter {
             throw X11Error.requestFailed("XShmAttach: \(error)")
         }
         self.image = image
+        // The old surface drew into the segment just released: a placeholder holds its place until
+        // the new one is made.
         cairo_surface_destroy(surface)
         surface = placeholderSurface()
-        surface = try CairoError.checked(surface: cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self),
-                                                                                      CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
-                                                                                      image.pointee.bytes_per_line),
-                                         doing: "making a \(width)×\(height) frame")
+        let made = try CairoError.checked(surface: cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self),
+                                                                                       CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+                                                                                       image.pointee.bytes_per_line),
+                                          doing: "making a \(width)×\(height) frame")
+        cairo_surface_destroy(surface)
+        surface = made
     }
 
     func present() {

@@ -60,6 +60,7 @@ struct PhotoZoomCommand: ParsableCommand {
     }
 
     func run() throws {
+        MemoryPolicy.apply()
         restoreTerminationSignals()
         LoggingSystem.bootstrap { label in
             var handler = ConsoleLogHandler(label: label)

@@ -97,6 +97,18 @@ import TestSupport
         #expect(app.grid.tabBar.alpha == 1)
     }
 
+    /// Once a pull has closed the viewer, nothing holds its nodes: its pages' pictures (a zoomed
+    /// photo's is its full decode) go with them, not at the next pull. (The pictures themselves stay
+    /// in the tests' memoizing decoder.)
+    @Test func aClosedViewerIsLetGo() {
+        weak var viewerRoot = app.viewer?.root
+        #expect(viewerRoot != nil)
+        release(at: pull(Array(repeating: Point(x: 0, y: 12), count: 20)))
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil)
+        #expect(viewerRoot == nil, "the viewer's nodes are let go")
+    }
+
     /// Position and velocity of the photo just before and just after release.
     func releaseContinuity(steps: [Point]) throws -> (before: Point, after: Point, velocity: Point, measured: Point) {
         let p = pull(steps)

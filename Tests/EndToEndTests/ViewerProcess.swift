@@ -31,6 +31,9 @@ final class ViewerProcess {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["GDK_SCALE"] = nil
+        // `make sanitize` turns leak checks off for the test runner (Foundation's Process and Swift's
+        // packed references look leaked to it); the viewer keeps them, as its own process.
+        env["ASAN_OPTIONS"] = nil
         cacheHome = environment["XDG_CACHE_HOME"] == nil ? try TemporaryFolder() : nil
         env["XDG_CACHE_HOME"] = cacheHome?.path
         env.merge(environment) { $1 }
@@ -50,6 +53,8 @@ final class ViewerProcess {
     }
 
     deinit {
+        // The handler holds the pipe's reading end (and its dispatch source) until it is let go.
+        errorPipe.fileHandleForReading.readabilityHandler = nil
         guard process.isRunning else { return }
         process.terminate()
         if waitForExit(seconds: 5) == nil {

@@ -245,6 +245,22 @@ import SceneGraph
         #expect(differing > 0 && differing <= 4 * (80 + 60))
     }
 
+    /// A window resized again and again shows each thumbnail at one size at a time: its exact copy
+    /// for a new size replaces the one for the old, so copies of sizes no longer shown don't pile up.
+    @Test func anExactCopyReplacesTheOneForTheSizeBefore() throws {
+        let cache = ScaledImageCache()
+        let thumbnail = try TestImages.fixture("rgb8.png").scaled(toWidth: 200, height: 150)
+        for width in [120.0, 104, 140, 160, 110] {   // a resize, then the cells at rest (all above a halving)
+            for _ in 1...2 {
+                cache.beginDraw()
+                _ = cache.level(for: thumbnail, targetWidth: width, targetHeight: width * 0.75)
+                cache.endDraw()
+            }
+            #expect(cache.counts.copies == 1)
+            #expect(cache.copiedBytes == Int(width) * 4 * Int((width * 0.75).rounded()))
+        }
+    }
+
     /// A thumbnail drawn smaller at the same size on two frames running (a cell at rest) gets a copy
     /// of exactly that size, made by the worker; from then on the frame copies it 1:1, and the window's
     /// frame equals the exported one. A size that changes every frame (a copy in flight) makes none.

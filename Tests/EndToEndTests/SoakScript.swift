@@ -1,0 +1,90 @@
+import Foundation
+
+/// The input of a soak: open/close cycles (tap a cell, then Escape or a pull down), then seeded
+/// random use (taps, drags, pinches, wheel, keys, resizes). At three points the screen is brought
+/// back to the grid at its first size, left to settle, and a scene dump is written: the soak samples
+/// the process when that file appears.
+struct SoakScript {
+    static let size = (width: 1280, height: 800)
+    /// The keys random use presses: all but quit and screenshot (which writes files) and full screen.
+    static let keys = ["plus", "minus", "0", "1", "Left", "Right", "Up", "Down", "Home", "End", "Return", "space",
+                       "Escape", "BackSpace", "d", "question", "S"]
+
+    let cycles: Int
+    let randomSeconds: Double
+    let seed: UInt64
+    /// Where the marks go: `mark-start.json`, `mark-middle.json`, `mark-end.json`.
+    let folder: String
+
+    var text: String {
+        var lines: [String] = []
+        // A few cycles first: the caches a photo's opening fills are part of the start.
+        for i in 0..<4 { lines += cycle(i) }
+        lines += mark("start")
+        for i in 0..<cycles { lines += cycle(i) }
+        lines += mark("middle")
+        var random = SplitMix64(seed: seed)
+        var seconds = 0.0
+        while seconds < randomSeconds {
+            let (step, duration) = randomStep(&random)
+            lines += step
+            seconds += duration
+        }
+        lines += mark("end")
+        lines.append("key q")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Opens the first photo and closes it, with Escape or with a pull down, by turns.
+    private func cycle(_ i: Int) -> [String] {
+        let open = ["tap 90 150", "wait 650"]
+        if i % 2 == 0 { return open + ["key Escape", "wait 450"] }
+        return open + ["down 640 400", "move 640 700 250", "up", "wait 500"]
+    }
+
+    /// Back to the grid at the first size, settled, then the dump that tells the soak to sample.
+    private func mark(_ name: String) -> [String] {
+        ["key Escape", "wait 700", "key Escape", "wait 700", "resize \(Self.size.width) \(Self.size.height)", "wait 2500",
+         "dump \(folder)/mark-\(name).json", "wait 1500"]
+    }
+
+    /// One random use, and about how long it takes, s.
+    private func randomStep(_ random: inout SplitMix64) -> ([String], Double) {
+        let x = random.int(20..<(Self.size.width - 20)), y = random.int(60..<(Self.size.height - 60))
+        let wait = random.int(30..<400)
+        switch random.int(0..<7) {
+        case 0: return (["tap \(x) \(y)", "wait \(wait)"], Double(wait + 50) / 1000)
+        case 1:
+            let ms = random.int(40..<400)
+            let to = (random.int(0..<Self.size.width), random.int(0..<Self.size.height))
+            return (["down \(x) \(y)", "move \(to.0) \(to.1) \(ms)", "up", "wait \(wait)"], Double(ms + wait) / 1000)
+        case 2:
+            let scale = [0.3, 0.6, 1.5, 2.5, 4][random.int(0..<5)]
+            return (["pinch \(x) \(y) \(scale) 300", "wait \(wait)"], Double(300 + wait) / 1000)
+        case 3:
+            let notches = [-3, -1, 1, 3][random.int(0..<4)]
+            return (["scroll 0 \(notches)\(random.int(0..<4) == 0 ? " ctrl" : "")", "wait \(wait)"], Double(wait) / 1000)
+        case 4: return (["key \(Self.keys[random.int(0..<Self.keys.count)])", "wait \(wait)"], Double(wait) / 1000)
+        case 5:
+            let w = random.int(400..<1500), h = random.int(300..<1100)
+            return (["resize \(w) \(h)", "wait \(wait + 200)"], Double(wait + 200) / 1000)
+        default: return (["double-tap \(x) \(y)", "wait \(wait)"], Double(wait + 150) / 1000)
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a soak's input is the same run to run.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+}
