@@ -55,7 +55,10 @@ soak: deps-test
 	PHOTOZOOM_SOAK_CYCLES=500 PHOTOZOOM_SOAK_MINUTES=20 swift test --skip-build --filter SoakTests
 
 fuzz: deps-test
-	swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product photozoom-fuzz --scratch-path .build-fuzz
+	@# -Xswiftc repeats the sanitizers: SwiftPM's own flags reach only files compiled one at a time, not
+	@# batches, and a module compiled in a batch would give libFuzzer no coverage.
+	swift build --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	    --product photozoom-fuzz --scratch-path .build-fuzz
 	@for target in $(FUZZ_TARGETS); do ./scripts/fuzz $$target $(SECONDS) || exit 1; done
 
 build: deps-run

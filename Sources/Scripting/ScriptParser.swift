@@ -25,28 +25,41 @@ public enum ScriptParser {
 
     struct Reason: Error { let text: String }
 
+    /// What a script may ask: enough for any use, and small enough that no command can run away with
+    /// the clock (a gesture lays out one event a frame) or with the window.
+    enum Limits {
+        /// A day.
+        static let waitMS = 86_400_000.0
+        /// Ten minutes.
+        static let gestureMS = 600_000.0
+        /// Points from the window's corner, either way.
+        static let coordinate = 1_000_000.0
+        /// Notches (or smooth-scroll units) in one scroll.
+        static let scroll = 100.0
+    }
+
     private static func command(_ name: String, _ args: [String]) throws(Reason) -> ScriptCommand {
         var a = Arguments(name: name, words: args)
         let command: ScriptCommand
         switch name {
-        case "wait": command = .wait(ms: try a.number("MS", min: 0))
-        case "tap": command = .tap(x: try a.number("X"), y: try a.number("Y"))
-        case "double-tap": command = .doubleTap(x: try a.number("X"), y: try a.number("Y"))
-        case "down": command = .down(x: try a.number("X"), y: try a.number("Y"))
-        case "move": command = .move(x: try a.number("X"), y: try a.number("Y"), ms: try a.optionalNumber("MS", min: 0))
+        case "wait": command = .wait(ms: try a.number("MS", min: 0, max: Limits.waitMS))
+        case "tap": command = .tap(x: try a.coordinate("X"), y: try a.coordinate("Y"))
+        case "double-tap": command = .doubleTap(x: try a.coordinate("X"), y: try a.coordinate("Y"))
+        case "down": command = .down(x: try a.coordinate("X"), y: try a.coordinate("Y"))
+        case "move": command = .move(x: try a.coordinate("X"), y: try a.coordinate("Y"), ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
         case "up": command = .up
         case "scroll":
             // Whole numbers are a wheel's notches, fractions a touchpad's smooth scrolling.
-            let dx = try a.number("DX"), dy = try a.number("DY")
+            let dx = try a.number("DX", min: -Limits.scroll, max: Limits.scroll), dy = try a.number("DY", min: -Limits.scroll, max: Limits.scroll)
             let unit: ScrollUnit = dx == dx.rounded() && dy == dy.rounded() ? .notches : .smooth
             command = .scroll(dx: dx, dy: dy, unit: unit, control: try a.optionalFlag("ctrl"))
         case "key": command = .key(try a.word("NAME"))
         case "pinch":
-            command = .pinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
-                             ms: try a.optionalNumber("MS", min: 0))
+            command = .pinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),
+                             ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
         case "touchpad-pinch":
-            command = .touchpadPinch(x: try a.number("X"), y: try a.number("Y"), scale: try a.number("SCALE", min: 0.01),
-                                     ms: try a.optionalNumber("MS", min: 0))
+            command = .touchpadPinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),
+                                     ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
         case "resize": command = .resize(width: try a.integer("W"), height: try a.integer("H"))
         case "screenshot": command = .screenshot(try a.word("FILE"))
         case "dump": command = .dump(try a.word("FILE"))
@@ -71,15 +84,20 @@ private struct Arguments {
         return words[next]
     }
 
-    mutating func number(_ what: String, min: Double = -.infinity) throws(ScriptParser.Reason) -> Double {
+    mutating func number(_ what: String, min: Double, max: Double) throws(ScriptParser.Reason) -> Double {
         let w = try word(what)
         guard let value = Double(w), value.isFinite else { throw .init(text: "\(what) must be a number, not '\(w)'") }
         guard value >= min else { throw .init(text: "\(what) must be at least \(min), not \(w)") }
+        guard value <= max else { throw .init(text: "\(what) must be at most \(max), not \(w)") }
         return value
     }
 
-    mutating func optionalNumber(_ what: String, min: Double) throws(ScriptParser.Reason) -> Double? {
-        next < words.count ? try number(what, min: min) : nil
+    mutating func coordinate(_ what: String) throws(ScriptParser.Reason) -> Double {
+        try number(what, min: -ScriptParser.Limits.coordinate, max: ScriptParser.Limits.coordinate)
+    }
+
+    mutating func optionalNumber(_ what: String, min: Double, max: Double) throws(ScriptParser.Reason) -> Double? {
+        next < words.count ? try number(what, min: min, max: max) : nil
     }
 
     /// `flag` as the last word, or nothing.
