@@ -80,8 +80,10 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
-        // libFuzzer harnesses over the decoders, the EXIF reader and the script parser (`make fuzz`).
-        .executableTarget(name: "photozoom-fuzz", dependencies: ["Imaging", "Scripting"]),
+        // What the fuzzer runs over the decoders, the EXIF reader and the script parser, and the
+        // libFuzzer harness around it (`make fuzz`).
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "Scripting"]),
+        .executableTarget(name: "photozoom-fuzz", dependencies: ["FuzzTargets"]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
         .target(name: "TestSupport", dependencies: [
@@ -97,6 +99,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Geometry", "Animation", "Pixels"]),
         .testTarget(name: "TransitionTests", dependencies: ["Transitions", "Animation", "Geometry", "Pixels", "SceneGraph"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "LibraryTests", dependencies: [
             "Library", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),

@@ -43,7 +43,8 @@ public enum ImageLimits {
     /// panorama) and bring its sides within `maxSide`.
     static func checkPixels(width: Int, height: Int) throws(ImageDecodeError) {
         guard width > 0, height > 0 else { throw .corrupt(format: "image", detail: "zero size") }
-        guard width * height <= maxPixels else { throw .tooLarge(width: width, height: height) }
+        // Divided, not multiplied: a header's two 32-bit sides can overflow a product (found by the fuzzer).
+        guard width <= maxPixels / height else { throw .tooLarge(width: width, height: height) }
     }
 
     /// `size` shrunk by one factor, as little as it takes, so that neither side passes `maxSide`.

@@ -1,11 +1,10 @@
-import Foundation
 import Imaging
 import Scripting
 
 /// What `make fuzz` runs: the readers of untrusted bytes, each given whatever the fuzzer makes.
 /// A target passes when it returns, whatever it returns; a crash, a trap or a sanitizer report is
-/// a finding. `PHOTOZOOM_FUZZ` picks the target.
-enum FuzzTarget: String, CaseIterable {
+/// a finding. The harness (`photozoom-fuzz`) and the tests that replay its findings both run them here.
+public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole file as the viewer decodes it (format sniffed, EXIF orientation read), at full
     /// size and reduced as a grid cell asks for it. The three differ only in their seeds.
     case jpeg, png, webp
@@ -15,7 +14,14 @@ enum FuzzTarget: String, CaseIterable {
     /// A `--script` file: parsed, then laid out on the frame clock.
     case script
 
-    func run(_ bytes: [UInt8]) {
+    /// The target a kept finding was found by: its file name starts with the target's name
+    /// (`scripts/fuzz` has libFuzzer write `jpeg-crash-…`).
+    public init?(finding name: String) {
+        guard let target = FuzzTarget.allCases.first(where: { name.hasPrefix($0.rawValue + "-") }) else { return nil }
+        self = target
+    }
+
+    public func run(_ bytes: [UInt8]) {
         switch self {
         case .jpeg, .png, .webp:
             _ = try? ImageDecoder.decode(data: bytes)
@@ -31,34 +37,4 @@ enum FuzzTarget: String, CaseIterable {
             _ = ScriptTimeline(commands.map(\.command), frameInterval: 1.0 / 60)
         }
     }
-
-    static let selected: FuzzTarget = {
-        let name = ProcessInfo.processInfo.environment["PHOTOZOOM_FUZZ"] ?? ""
-        guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("photozoom-fuzz: error: set PHOTOZOOM_FUZZ to one of \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
-            exit(2)
-        }
-        return target
-    }()
 }
-
-#if FUZZING
-/// libFuzzer's entry: built with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING`, libFuzzer brings `main`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzTarget.selected.run(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-#else
-/// Without the fuzzer: runs the files named on the command line through the target, one by one, as
-/// the fuzzer would run them (to reproduce a finding under a debugger).
-@main
-enum ReplayFiles {
-    static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            print(path)
-            FuzzTarget.selected.run([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        }
-    }
-}
-#endif
