@@ -2,6 +2,7 @@
 #define PHOTOZOOM_CPNG_SHIM_H
 #include <png.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -37,28 +38,44 @@ static void photozoom_png_error(png_structp png, png_const_charp message) {
 
 static void photozoom_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-/* Decodes the PNG in reader's bytes into `pixels` (width x height, 4 bytes a pixel, `stride` bytes a
-   row) as R, G, B, A bytes, every colour type and depth expanded as Cairo's loader expands them
-   (16 bits: the high byte). Rows it could not reach keep what `pixels` held. Returns 1 when the whole
-   image was decoded, 0 when it stopped early (reader->message says why), -1 when the header does
-   not match width x height or can't be read. `has_alpha` tells whether the image carries alpha. */
+/* Decodes the PNG in reader's bytes into `pixels` as R, G, B, A bytes, every colour type and depth
+   expanded as Cairo's loader expands them (16 bits: the high byte). With `shrink` 1, `pixels` is width x
+   height; with `shrink` k > 1 (a picture wider or taller than Cairo can hold), each k x k block becomes one
+   pixel, its average, and `pixels` is ceil(width / k) x ceil(height / k). `stride` is the bytes of one
+   row of `pixels`. Rows it could not reach keep what `pixels` held. Returns 1 when the whole image was
+   decoded, 0 when it stopped early (reader->message says why), -1 when the header does not match width
+   x height or can't be read, -2 for an interlaced picture that would need shrinking. `has_alpha` tells
+   whether the image carries alpha. */
 static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pixels, size_t stride,
-                                png_uint_32 width, png_uint_32 height, int *has_alpha) {
+                                png_uint_32 width, png_uint_32 height, png_uint_32 shrink, int *has_alpha) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, photozoom_png_error, photozoom_png_warning);
     if (!png) return -1;
     png_infop info = png_create_info_struct(png);
     if (!info) { png_destroy_read_struct(&png, NULL, NULL); return -1; }
+    /* For shrinking: one source row, and the sums of the block row being made. */
+    png_uint_32 out_width = (width + shrink - 1) / shrink;
+    unsigned char *row = shrink > 1 ? malloc((size_t)width * 4) : NULL;
+    unsigned long long *sums = shrink > 1 ? calloc((size_t)out_width * 4, sizeof *sums) : NULL;
     volatile int started = 0;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
+        free(row);
+        free(sums);
         return started ? 0 : -1;
     }
+    if (shrink > 1 && (!row || !sums)) png_error(png, "out of memory");
     png_set_read_fn(png, reader, photozoom_png_read_data);
     png_read_info(png, info);
     png_uint_32 w, h;
     int depth, colour, interlace;
     png_get_IHDR(png, info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
     if (w != width || h != height) png_error(png, "the header changed");
+    if (shrink > 1 && interlace != PNG_INTERLACE_NONE) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(row);
+        free(sums);
+        return -2;
+    }
     *has_alpha = (colour & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
     if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (colour == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
@@ -70,10 +87,28 @@ static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pix
     int passes = interlace != PNG_INTERLACE_NONE ? png_set_interlace_handling(png) : 1;
     png_read_update_info(png, info);
     started = 1;
-    for (int pass = 0; pass < passes; pass++)
-        for (png_uint_32 y = 0; y < height; y++) png_read_row(png, pixels + y * stride, NULL);
+    if (shrink == 1) {
+        for (int pass = 0; pass < passes; pass++)
+            for (png_uint_32 y = 0; y < height; y++) png_read_row(png, pixels + y * stride, NULL);
+    } else {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, row, NULL);
+            for (png_uint_32 x = 0; x < width; x++)
+                for (int c = 0; c < 4; c++) sums[(x / shrink) * 4 + c] += row[x * 4 + c];
+            if ((y + 1) % shrink != 0 && y + 1 != height) continue;
+            unsigned long long rows = y % shrink + 1;
+            unsigned char *out = pixels + (y / shrink) * stride;
+            for (png_uint_32 x = 0; x < out_width; x++) {
+                unsigned long long columns = x + 1 < out_width ? shrink : width - x * shrink;
+                for (int c = 0; c < 4; c++) out[x * 4 + c] = (unsigned char)(sums[x * 4 + c] / (rows * columns));
+            }
+            memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
+        }
+    }
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
+    free(row);
+    free(sums);
     return 1;
 }
 #endif

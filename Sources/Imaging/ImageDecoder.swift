@@ -53,8 +53,7 @@ public enum ImageDecoder {
         case .jpeg:
             (decoded, full, problem) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
         case .png:
-            (decoded, problem) = try PNGDecoder.decode(data)
-            full = (decoded.width, decoded.height)
+            (decoded, full, problem) = try PNGDecoder.decode(data)
         case .webp:
             (decoded, full) = try WebPDecoder.decode(data, atLeast: storedAtLeast)
         }

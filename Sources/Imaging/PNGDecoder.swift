@@ -4,18 +4,23 @@ import Pixels
 /// PNG through libpng, every colour type and bit depth (palette, greyscale, 16-bit, with or without
 /// alpha or tRNS) expanded to ARGB32 as Cairo's loader expands them. The header is checked first so
 /// an absurd claimed size is refused before anything is allocated. A file cut short (or damaged past
-/// its header) shows the rows decoded before the damage, the rest grey, and says so.
+/// its header) shows the rows decoded before the damage, the rest grey, and says so. A panorama wider
+/// than Cairo can hold is averaged down as it is read (an interlaced one is refused).
 enum PNGDecoder {
-    static func decode(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, problem: String?) {
+    /// The picture, the file's own size, and what was wrong with a file that still gave one. A picture
+    /// wider or taller than Cairo's 32767 px, within the pixel limit, comes reduced by a whole factor.
+    static func decode(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
         let (width, height) = try headerSize(data)
-        try ImageLimits.check(width: width, height: height)
+        try ImageLimits.checkPixels(width: width, height: height)
+        let shrink = (max(width, height) + ImageLimits.maxSide - 1) / ImageLimits.maxSide
+        let size = (width: (width + shrink - 1) / shrink, height: (height + shrink - 1) / shrink)
 
         // libpng writes R, G, B, A bytes; what it never reaches stays this grey. They become Cairo's
         // words in place.
-        let image = PixelImage(width: width, height: height, isOpaque: !hasAlpha(data))
+        let image = PixelImage(width: size.width, height: size.height, isOpaque: !hasAlpha(data))
         let grey = UInt32(0x8080_80FF).bigEndian   // the bytes 80 80 80 FF
-        for y in 0..<height {
-            (image.bytes + y * image.stride).initializeMemory(as: UInt32.self, repeating: grey, count: width)
+        for y in 0..<size.height {
+            (image.bytes + y * image.stride).initializeMemory(as: UInt32.self, repeating: grey, count: size.width)
         }
         var alpha: Int32 = 0
         var reader = photozoom_png_reader()
@@ -23,12 +28,13 @@ enum PNGDecoder {
             reader.data = bytes.baseAddress
             reader.size = bytes.count
             return photozoom_png_decode(&reader, image.bytes.assumingMemoryBound(to: UInt8.self), image.stride,
-                                        png_uint_32(width), png_uint_32(height), &alpha)
+                                        png_uint_32(width), png_uint_32(height), png_uint_32(shrink), &alpha)
         }
         let message = withUnsafeBytes(of: reader.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard outcome != -2 else { throw .tooLarge(width: width, height: height) }   // interlaced, too wide to hold
         guard outcome >= 0 else { throw .corrupt(format: "PNG", detail: message.isEmpty ? "the header can't be read" : message) }
         premultiplyInPlace(image)
-        return (image, outcome == 1 ? nil : "truncated or damaged PNG (\(message)); showing what was decoded")
+        return (image, (width, height), outcome == 1 ? nil : "truncated or damaged PNG (\(message)); showing what was decoded")
     }
 
     /// R, G, B, A bytes become Cairo's ARGB32: native-endian words, colour premultiplied by alpha.

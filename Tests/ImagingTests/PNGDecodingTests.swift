@@ -1,3 +1,4 @@
+import Pixels
 import Testing
 @testable import Imaging
 
@@ -33,5 +34,19 @@ import Testing
         // Chelsea is a ginger cat: the middle of the picture is warm, not grey or blue.
         let centre = decoded.image.rgba(x: 225, y: 150)
         #expect(centre.r > centre.b + 30, "centre pixel \(centre)")
+    }
+
+    /// A PNG panorama wider than Cairo's 32767 px, within the pixel limit, is averaged down by a whole
+    /// factor as it is read, not refused; its full size is still its own.
+    @Test func aPanoramaWiderThanCairosLimitIsDecodedReduced() throws {
+        let panorama = PixelImage(width: 40_000, height: 300, isOpaque: true)
+        for y in 0..<300 { for x in 0..<40_000 { panorama.setPixel(x: x, y: y, x < 20_000 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let bytes = try #require(PNGWriter.encode(panorama))
+        let decoded = try ImageDecoder.decode(data: bytes)
+        #expect(decoded.problem == nil)
+        #expect(decoded.image.width == 20_000 && decoded.image.height == 150)
+        #expect(decoded.fullSize == (40_000, 300))
+        #expect(decoded.image.rgba(x: 100, y: 75) == RGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(decoded.image.rgba(x: 19_900, y: 75) == RGBA(r: 0, g: 0, b: 255, a: 255))
     }
 }
