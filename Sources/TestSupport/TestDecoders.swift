@@ -1,5 +1,5 @@
+import Foundation
 import Imaging
-import Synchronization
 import SystemPackage
 
 /// Decoders for tests. Many tests open the same bundled photos at the same sizes; the memoizing
@@ -12,7 +12,18 @@ public enum TestDecoders {
         let height: Int?
     }
 
-    private static let memo = Mutex<[Key: Result<DecodedImage, ImageDecodeError>]>([:])
+    /// The decodes so far, behind a pthread lock: ThreadSanitizer (`make sanitize`) sees its ordering,
+    /// which it does not see in `Mutex` (a futex on Linux), so the decode threads' turns are no race to it.
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var decodes: [Key: Result<DecodedImage, ImageDecodeError>] = [:]
+
+        func withLock<R>(_ body: (inout [Key: Result<DecodedImage, ImageDecodeError>]) -> R) -> R {
+            lock.withLock { body(&decodes) }
+        }
+    }
+
+    private static let memo = Memo()
 
     /// `ImageDecoder.decode(file:atLeast:)`, remembered by path and size.
     public static let memoizing: @Sendable (FilePath, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage = {
