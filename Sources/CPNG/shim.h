@@ -38,7 +38,8 @@ static void photozoom_png_error(png_structp png, png_const_charp message) {
 
 static void photozoom_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-/* Decodes the PNG in reader's bytes into `pixels` as R, G, B, A bytes, every colour type and depth
+/* Decodes the PNG in reader's bytes into `pixels` as B, G, R, A bytes (Cairo's ARGB32 on a little-endian
+   machine, before premultiplying), every colour type and depth
    expanded as Cairo's loader expands them (16 bits: the high byte). With `shrink` 1, `pixels` is width x
    height; with `shrink` k > 1 (a picture wider or taller than Cairo can hold), each k x k block becomes one
    pixel, its average, and `pixels` is ceil(width / k) x ceil(height / k). `stride` is the bytes of one
@@ -83,6 +84,7 @@ static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pix
     if (depth == 16) png_set_strip_16(png);
     if (depth < 8) png_set_packing(png);
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_bgr(png);
     png_set_filler(png, 0xff, PNG_FILLER_AFTER);
     int passes = interlace != PNG_INTERLACE_NONE ? png_set_interlace_handling(png) : 1;
     png_read_update_info(png, info);

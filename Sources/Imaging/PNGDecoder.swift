@@ -15,12 +15,12 @@ enum PNGDecoder {
         let shrink = (max(width, height) + ImageLimits.maxSide - 1) / ImageLimits.maxSide
         let size = (width: (width + shrink - 1) / shrink, height: (height + shrink - 1) / shrink)
 
-        // libpng writes R, G, B, A bytes; what it never reaches stays this grey. They become Cairo's
-        // words in place.
-        let image = PixelImage(width: size.width, height: size.height, isOpaque: !hasAlpha(data))
-        let grey = UInt32(0x8080_80FF).bigEndian   // the bytes 80 80 80 FF
+        // libpng writes B, G, R, A bytes: Cairo's words, once premultiplied (an opaque picture already
+        // is). What it never reaches stays this grey.
+        let opaque = !hasAlpha(data)
+        let image = PixelImage(width: size.width, height: size.height, isOpaque: opaque)
         for y in 0..<size.height {
-            (image.bytes + y * image.stride).initializeMemory(as: UInt32.self, repeating: grey, count: size.width)
+            (image.bytes + y * image.stride).initializeMemory(as: UInt32.self, repeating: 0xFF80_8080, count: size.width)
         }
         var alpha: Int32 = 0
         var reader = photozoom_png_reader()
@@ -33,20 +33,20 @@ enum PNGDecoder {
         let message = withUnsafeBytes(of: reader.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard outcome != -2 else { throw .tooLarge(width: width, height: height) }   // interlaced, too wide to hold
         guard outcome >= 0 else { throw .corrupt(format: "PNG", detail: message.isEmpty ? "the header can't be read" : message) }
-        premultiplyInPlace(image)
+        if !opaque { premultiplyInPlace(image) }
         return (image, (width, height), outcome == 1 ? nil : "truncated or damaged PNG (\(message)); showing what was decoded")
     }
 
-    /// R, G, B, A bytes become Cairo's ARGB32: native-endian words, colour premultiplied by alpha.
+    /// B, G, R, A words premultiplied by their alpha, as Cairo's ARGB32 holds them.
     private static func premultiplyInPlace(_ image: PixelImage) {
         for y in 0..<image.height {
-            let row = image.bytes + y * image.stride
-            let bytes = row.assumingMemoryBound(to: UInt8.self), words = row.assumingMemoryBound(to: UInt32.self)
+            let words = (image.bytes + y * image.stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<image.width {
-                let r = UInt32(bytes[4 * x]), g = UInt32(bytes[4 * x + 1]), b = UInt32(bytes[4 * x + 2]), a = UInt32(bytes[4 * x + 3])
+                let p = words[x], a = p >> 24
+                guard a != 255 else { continue }
                 // c * a / 255, rounded as Cairo rounds.
                 func times(_ c: UInt32) -> UInt32 { let t = c * a + 128; return (t + (t >> 8)) >> 8 }
-                words[x] = a == 255 ? 0xFF00_0000 | r << 16 | g << 8 | b : a << 24 | times(r) << 16 | times(g) << 8 | times(b)
+                words[x] = a << 24 | times(p >> 16 & 0xFF) << 16 | times(p >> 8 & 0xFF) << 8 | times(p & 0xFF)
             }
         }
     }
