@@ -4,6 +4,7 @@
 #   make bench [BENCH=window]                       the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                binary, bundled photos, .desktop launcher
 #   make sanitize                                   every test under AddressSanitizer, then ThreadSanitizer
+#                                                   (make sanitize-address, make sanitize-thread: one of them)
 #   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
 #   make soak [PHOTOZOOM_SOAK_PHOTOS=DIR]           500 open/close cycles and 20 minutes of random input in a window
 
@@ -20,7 +21,7 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcair
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb
 
 
-.PHONY: run test bench build install sanitize fuzz soak deps-run deps-test clean
+.PHONY: run test bench build install sanitize sanitize-address sanitize-thread fuzz soak deps-run deps-test clean
 
 run: deps-run
 	swift build -c release --product photozoom
@@ -41,10 +42,14 @@ bench: deps-test
 # every viewer the tests start (the runner's own, Foundation's and XCTest's, are not). The soak is left
 # to `make test` and `make soak`: a sanitizer's own bookkeeping (ASan holds 256 MiB of freed memory in
 # quarantine) is in the RSS it compares.
-sanitize: deps-test
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: deps-test
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
 	    swift test --skip-build --sanitize=address --scratch-path .build-asan --skip SoakTests
+
+sanitize-thread: deps-test
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests
 
