@@ -3,19 +3,8 @@ import Geometry
 import Input
 import SceneGraph
 import Testing
+import TestSupport
 @testable import App
-
-/// A reproducible stream of random numbers (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A user who taps, drags, pinches, scrolls, presses keys and resizes at random, fast, mid-flight
 /// and all: on every frame the open photo is on screen exactly once, the zoom stays near its

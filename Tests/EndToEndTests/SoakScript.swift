@@ -1,4 +1,9 @@
 import Foundation
+import TestSupport
+
+extension SeededRandom {
+    mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+}
 
 /// The input of a soak: open/close cycles (tap a cell, then Escape or a pull down), then seeded
 /// random use (taps, drags, pinches, wheel, keys, resizes). At three points the screen is brought
@@ -23,7 +28,7 @@ struct SoakScript {
         lines += mark("start")
         for i in 0..<cycles { lines += cycle(i) }
         lines += mark("middle")
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(state: seed)
         var seconds = 0.0
         while seconds < randomSeconds {
             let (step, duration) = randomStep(&random)
@@ -49,7 +54,7 @@ struct SoakScript {
     }
 
     /// One random use, and about how long it takes, s.
-    private func randomStep(_ random: inout SplitMix64) -> ([String], Double) {
+    private func randomStep(_ random: inout SeededRandom) -> ([String], Double) {
         let x = random.int(20..<(Self.size.width - 20)), y = random.int(60..<(Self.size.height - 60))
         let wait = random.int(30..<400)
         switch random.int(0..<7) {
@@ -71,20 +76,4 @@ struct SoakScript {
         default: return (["double-tap \(x) \(y)", "wait \(wait)"], Double(wait + 150) / 1000)
         }
     }
-}
-
-/// A small seeded generator (SplitMix64), so that a soak's input is the same run to run.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
 }
