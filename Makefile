@@ -2,7 +2,9 @@
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build
 #   make test                                       every test (they start their own Xvfb)
 #   make bench [BENCH=window]                       the benchmarks, printed as a table and key=value lines
-#   make install [PREFIX=/usr/local]                binary, bundled photos, .desktop launcher
+#   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
+#                                                   icon and .desktop launcher; make uninstall removes them
+#   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
 #   make sanitize                                   every test under AddressSanitizer, then ThreadSanitizer
 #                                                   (make sanitize-address, make sanitize-thread: one of them)
 #   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
@@ -17,11 +19,20 @@ SECONDS ?= 60
 FUZZ_TARGETS := jpeg png webp exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
-                 libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb
+                 libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core \
+                 libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+# The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
+# .desktop validator; each such test says so and is skipped where its package is missing.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland
+# What `make install` puts under PREFIX; `make uninstall` removes exactly these.
+BINDIR  = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share
+MANUAL  = .build-install/plugins/GenerateManual/outputs/photozoom/photozoom.1
+INSTALLED = $(BINDIR)/photozoom $(DATADIR)/applications/photozoom.desktop \
+            $(DATADIR)/icons/hicolor/scalable/apps/photozoom.svg $(DATADIR)/man/man1/photozoom.1
 
 
-.PHONY: run test bench build install sanitize sanitize-address sanitize-thread fuzz soak deps-run deps-test clean
+.PHONY: run test bench build install uninstall demo sanitize sanitize-address sanitize-thread fuzz soak deps-run deps-test clean
 
 run: deps-run
 	swift build -c release --product photozoom
@@ -69,11 +80,29 @@ fuzz: deps-test
 build: deps-run
 	swift build -c release --product photozoom
 
-install: build
-	install -D -m 755 .build/release/photozoom $(DESTDIR)$(PREFIX)/bin/photozoom
-	install -d $(DESTDIR)$(PREFIX)/share/photozoom/Images
-	install -m 644 Images/* $(DESTDIR)$(PREFIX)/share/photozoom/Images/
-	install -D -m 644 photozoom.desktop $(DESTDIR)$(PREFIX)/share/applications/photozoom.desktop
+# The Swift runtime and Foundation are linked in (`--static-swift-stdlib`), so the installed binary
+# runs where no Swift toolchain is; its own build folder keeps `make run`'s build as it is. The man
+# page comes from the argument parser, through swift-argument-parser's generate-manual plugin.
+install: deps-run
+	@# The plugin builds every product without the static runtime; the build after it relinks photozoom.
+	swift package --scratch-path .build-install generate-manual
+	swift build -c release --static-swift-stdlib --product photozoom --scratch-path .build-install
+	install -D -m 755 .build-install/release/photozoom $(BINDIR)/photozoom
+	install -d $(DATADIR)/photozoom/Images
+	install -m 644 Images/* $(DATADIR)/photozoom/Images/
+	install -D -m 644 Desktop/photozoom.desktop $(DATADIR)/applications/photozoom.desktop
+	install -D -m 644 Desktop/photozoom.svg $(DATADIR)/icons/hicolor/scalable/apps/photozoom.svg
+	install -D -m 644 $(MANUAL) $(DATADIR)/man/man1/photozoom.1
+
+uninstall:
+	rm -f $(INSTALLED)
+	rm -f $(addprefix $(DATADIR)/photozoom/Images/,$(notdir $(wildcard Images/*)))
+	-rmdir $(DATADIR)/photozoom/Images $(DATADIR)/photozoom 2>/dev/null
+
+# The README's animation: the demo script at a phone's size, headless (the same bytes every run).
+demo: build
+	.build/release/photozoom --headless --no-thumbnail-cache --size 390x844 --fps 30 \
+	    --script docs/demo-script.txt --record docs/demo.webp
 
 # Installs only the Debian packages that are missing (apt-get update first, as a fresh machine needs).
 deps-run:

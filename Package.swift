@@ -27,6 +27,13 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        // The recording formats: animated WebP, GIF (with libimagequant's palettes) and H.264 MP4.
+        .systemLibrary(name: "CWebPMux", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
 
@@ -54,6 +61,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .target(name: "Recording", dependencies: ["Pixels", "Imaging", "CWebPMux", "CGIF", "CImageQuant", "CAV"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [
@@ -66,7 +74,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Cairo", "CMalloc", "Geometry", "Library", "Pixels", "Scripting", "Transitions", "X11Platform", "Imaging",
+            "App", "Animation", "Cairo", "CMalloc", "Geometry", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
             "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -87,7 +95,7 @@ let package = Package(
 
         // Snapshot comparison and test pictures, shared by the test targets.
         .target(name: "TestSupport", dependencies: [
-            "Pixels", "Imaging", .product(name: "SystemPackage", package: "swift-system"),
+            "Pixels", "Imaging", "CWebPDemux", "CGIF", "CAV", .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -99,6 +107,7 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Geometry", "Animation", "Pixels"]),
         .testTarget(name: "TransitionTests", dependencies: ["Transitions", "Animation", "Geometry", "Pixels", "SceneGraph"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Input", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Pixels", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "LibraryTests", dependencies: [

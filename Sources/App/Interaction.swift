@@ -292,6 +292,8 @@ final class Interaction {
         switch binding.action {
         case .quit: return .quit
         case .screenshot: return .screenshot
+        case .record: return .toggleRecording
+        case .copy: return navigator.openPhoto.map { .copy($0) }
         case .fullScreen: return .toggleFullScreen
         case .close: navigator.close()
         case .open: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }

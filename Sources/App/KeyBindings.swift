@@ -2,7 +2,7 @@
 /// made from (a test holds README to it).
 struct KeyBinding {
     enum Action: Equatable {
-        case quit, screenshot, slowMotion, debugOverlay, help, fullScreen
+        case quit, screenshot, record, copy, slowMotion, debugOverlay, help, fullScreen
         /// Into the grid, from wherever the photo is.
         case close
         /// Open the grid's selection; reopen a photo on its way into its cell.
@@ -15,6 +15,8 @@ struct KeyBinding {
 
     /// X keysym names.
     let keys: [String]
+    /// Whether Ctrl must be held (Ctrl+C); the other keys work with or without it.
+    var needsControl = false
     /// The keys as the card and README show them.
     let label: String
     let action: Action
@@ -28,6 +30,10 @@ struct KeyBinding {
                    detail: "quit (status 0; so does the window manager's close button)"),
         KeyBinding(keys: ["s"], label: "`s`", action: .screenshot, summary: "save a screenshot",
                    detail: "save a screenshot `photozoom-YYYYMMDD-HHMMSS.png` in the current folder (never replacing a file), and log its path"),
+        KeyBinding(keys: ["r"], label: "`r`", action: .record, summary: "start or stop recording",
+                   detail: "start or stop recording the window to `photozoom-YYYYMMDD-HHMMSS.webp` in the current folder (never replacing a file); a red dot shows it is on (it is not in the recording), and the path is logged when the file is complete"),
+        KeyBinding(keys: ["c"], needsControl: true, label: "`Ctrl+C`", action: .copy, summary: "copy the photo",
+                   detail: "copy the open photo to the clipboard, as a file (`text/uri-list`) and as a picture (`image/png`)"),
         KeyBinding(keys: ["plus", "equal", "KP_Add", "minus", "KP_Subtract"], label: "`+` (or `=`), `-`", action: .zoom,
                    summary: "zoom in or out", detail: "zoom the open photo in or out by 1.5×"),
         KeyBinding(keys: ["0", "KP_0", "1", "KP_1"], label: "`0`, `1`", action: .zoom, summary: "fit; 100 %",
@@ -50,6 +56,8 @@ struct KeyBinding {
                    detail: "a card of these keys and gestures"),
     ]
 
-    /// The binding of keysym `name`, if any.
-    static func binding(for name: String) -> KeyBinding? { all.first { $0.keys.contains(name) } }
+    /// The binding of keysym `name` pressed with `control` (or not), if any.
+    static func binding(for name: String, control: Bool = false) -> KeyBinding? {
+        all.first { $0.keys.contains(name) && (control || !$0.needsControl) }
+    }
 }

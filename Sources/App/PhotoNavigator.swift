@@ -35,6 +35,9 @@ final class PhotoNavigator {
     /// How released pulls move, and how the grid follows the pages.
     private let style: MotionStyle
 
+    /// The photo the viewer shows, if it is open.
+    var openPhoto: Photo? { viewer.map { photos[$0.index] } }
+
     init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double, style: MotionStyle) {
         self.grid = grid
         self.pixelScale = pixelScale

@@ -18,6 +18,10 @@ public final class PhotoViewerApp {
         case quit
         case screenshot
         case toggleFullScreen
+        /// `r`: start recording, or stop and write the recording.
+        case toggleRecording
+        /// Ctrl+C in the viewer: put this photo on the clipboard.
+        case copy(Photo)
     }
 
     /// Shift+S slows every animation by this factor.
@@ -212,8 +216,8 @@ public final class PhotoViewerApp {
         switch event {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
             interaction.scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
-        case .key(let name, _):
-            guard let binding = KeyBinding.binding(for: name) else { break }
+        case .key(let name, let modifiers):
+            guard let binding = KeyBinding.binding(for: name, control: modifiers.contains(.control)) else { break }
             switch binding.action {
             case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
@@ -270,13 +274,18 @@ public final class PhotoViewerApp {
 
     /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the
     /// decoders until nothing moves and every wanted thumbnail is in place.
-    public func settle(stepping clock: ManualClock) {
+    public func settle(stepping clock: ManualClock) { settle(stepping: clock, eachFrame: {}) }
+
+    /// `eachFrame` is called after each frame the clock steps (a recording draws it).
+    public func settle(stepping clock: ManualClock, eachFrame: () throws -> Void) rethrows {
         precondition(animator.clock === clock, "settle needs the app's own manual clock")
         repeat {
             while isAnimating {
                 clock.advanceFrame()
                 tick()
-                applyFinishedLoads()
+                // As a script's frames do: each waits for the decodes, so the frames are the same every run.
+                waitForLoads()
+                try eachFrame()
             }
             waitForLoads()
         } while !isSettled

@@ -10,9 +10,13 @@ public final class ScriptPlayer {
     private let app: PhotoViewerApp
     private let clock: ManualClock
 
-    public init(app: PhotoViewerApp, clock: ManualClock) {
+    /// Called after every frame (a recording draws it).
+    private let eachFrame: () throws -> Void
+
+    public init(app: PhotoViewerApp, clock: ManualClock, eachFrame: @escaping () throws -> Void = {}) {
         self.app = app
         self.clock = clock
+        self.eachFrame = eachFrame
     }
 
     /// `output` writes screenshots and dumps; `request` answers the app's requests (false: stop, as
@@ -22,7 +26,7 @@ public final class ScriptPlayer {
         let start = clock.now
 
         for step in timeline.steps {
-            while clock.now - start < step.time - 1e-9 { frame() }
+            while clock.now - start < step.time - 1e-9 { try frame() }
             switch step.action {
             case .input(let event):
                 if let r = app.handle(event.shifted(by: start)), try !request(r) { return }
@@ -32,13 +36,14 @@ public final class ScriptPlayer {
                 try output(step.action)
             }
         }
-        while clock.now - start < timeline.duration - 1e-9 { frame() }
+        while clock.now - start < timeline.duration - 1e-9 { try frame() }
     }
 
     /// One frame: time moves on, animations step, and decodes finish before it is drawn.
-    private func frame() {
+    private func frame() throws {
         clock.advanceFrame()
         app.tick()
         app.waitForLoads()
+        try eachFrame()
     }
 }

@@ -13,8 +13,8 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Scroll units (a wheel notch is 1), as wheel notches or a touchpad's smooth scrolling;
     /// `control`: with Ctrl held (zooms the viewer).
     case scroll(dx: Double, dy: Double, unit: ScrollUnit, control: Bool)
-    /// An X keysym name.
-    case key(String)
+    /// An X keysym name, with the modifiers held (`key ctrl+c`).
+    case key(String, modifiers: Modifiers = [])
     /// Two fingers about (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
     case pinch(x: Double, y: Double, scale: Double, ms: Double?)
     /// A touchpad pinch with the pointer at (x, y), from scale 1 to `scale`, over `ms` (300 when nil).

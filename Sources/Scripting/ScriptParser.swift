@@ -4,7 +4,7 @@ import Input
 /// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
 ///
 ///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY [ctrl]
-///     key NAME | pinch X Y SCALE [MS] | touchpad-pinch X Y SCALE [MS] | resize W H | screenshot FILE
+///     key [ctrl+|shift+|alt+]NAME | pinch X Y SCALE [MS] | touchpad-pinch X Y SCALE [MS] | resize W H | screenshot FILE
 ///     dump FILE
 public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
@@ -38,6 +38,25 @@ public enum ScriptParser {
         static let scroll = 100.0
     }
 
+    /// `ctrl+shift+c`: the keysym name after the modifiers.
+    private static func key(_ chord: String) throws(Reason) -> ScriptCommand {
+        var parts = chord.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // `plus` is the name of +, but a lone "+" is accepted too.
+        if chord.hasSuffix("+") { parts = Array(parts.dropLast(2)) + ["plus"] }
+        let name = parts.removeLast()
+        var modifiers: Modifiers = []
+        for part in parts {
+            switch part.lowercased() {
+            case "ctrl", "control": modifiers.insert(.control)
+            case "shift": modifiers.insert(.shift)
+            case "alt": modifiers.insert(.alt)
+            default: throw Reason(text: "unknown modifier \"\(part)\" (ctrl, shift or alt)")
+            }
+        }
+        guard !name.isEmpty else { throw Reason(text: "a key needs a name after its modifiers") }
+        return .key(name, modifiers: modifiers)
+    }
+
     private static func command(_ name: String, _ args: [String]) throws(Reason) -> ScriptCommand {
         var a = Arguments(name: name, words: args)
         let command: ScriptCommand
@@ -53,7 +72,7 @@ public enum ScriptParser {
             let dx = try a.number("DX", min: -Limits.scroll, max: Limits.scroll), dy = try a.number("DY", min: -Limits.scroll, max: Limits.scroll)
             let unit: ScrollUnit = dx == dx.rounded() && dy == dy.rounded() ? .notches : .smooth
             command = .scroll(dx: dx, dy: dy, unit: unit, control: try a.optionalFlag("ctrl"))
-        case "key": command = .key(try a.word("NAME"))
+        case "key": command = try key(a.word("NAME"))
         case "pinch":
             command = .pinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),
                              ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))

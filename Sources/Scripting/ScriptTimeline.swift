@@ -71,7 +71,7 @@ public struct ScriptTimeline: Sendable {
         case .up: emit(.input(.pointerUp(at: pointer, button: 1, time: now)))
         case .scroll(let dx, let dy, let unit, let control):
             emit(.input(.scroll(dx: dx, dy: dy, unit: unit, at: pointer, modifiers: control ? .control : [])))
-        case .key(let name): emit(.input(.key(name: name, modifiers: [])))
+        case .key(let name, let modifiers): emit(.input(.key(name: name, modifiers: modifiers)))
         case .pinch(let x, let y, let scale, let t): pinch(Point(x: x, y: y), scale, t ?? ScriptTimeline.pinchDuration)
         case .touchpadPinch(let x, let y, let scale, let t):
             pointer = Point(x: x, y: y)

@@ -9,4 +9,6 @@ public enum WindowEvent: Equatable, Sendable {
     case exposed
     /// The window manager's close button (WM_DELETE_WINDOW), or the window was destroyed.
     case closeRequested
+    /// Files dropped on the window (XDND): the lines of the source's `text/uri-list`, as bytes.
+    case dropped([[UInt8]])
 }

@@ -44,8 +44,8 @@ final class X11InputInjector {
             notches(Int(dy.rounded()), up: 4, down: 5)
             notches(Int(dx.rounded()), up: 6, down: 7)
             if modifiers.contains(.control) { XTestFakeKeyEvent(display, UInt32(control), 0, 0) }
-        case .key(let name, _):
-            key(name)
+        case .key(let name, let modifiers):
+            key(name, modifiers: modifiers)
         case .touch(let phase, let id, let at, _):
             return .device(touchEvent(phase, id: id, at: at))
         case .touchpadPinch(let phase, let scale, let at, _):
@@ -77,16 +77,20 @@ final class X11InputInjector {
     }
 
     /// Presses a key by keysym name, with Shift when the symbol is on the shifted level.
-    private func key(_ name: String) {
+    /// Presses and releases the key, with Shift if the keysym needs it, and the modifiers held.
+    private func key(_ name: String, modifiers: Modifiers) {
         let sym = XStringToKeysym(name)
         let code = XKeysymToKeycode(display, sym)
         guard sym != 0, code != 0 else { return }
-        let shifted = XkbKeycodeToKeysym(display, code, 0, 0) != sym
-        let shift = XKeysymToKeycode(display, KeySym(XK_Shift_L))
-        if shifted { XTestFakeKeyEvent(display, UInt32(shift), 1, 0) }
+        var held: [KeySym] = []
+        if XkbKeycodeToKeysym(display, code, 0, 0) != sym || modifiers.contains(.shift) { held.append(KeySym(XK_Shift_L)) }
+        if modifiers.contains(.control) { held.append(KeySym(XK_Control_L)) }
+        if modifiers.contains(.alt) { held.append(KeySym(XK_Alt_L)) }
+        let heldCodes = held.map { UInt32(XKeysymToKeycode(display, $0)) }
+        for modifier in heldCodes { XTestFakeKeyEvent(display, modifier, 1, 0) }
         XTestFakeKeyEvent(display, UInt32(code), 1, 0)
         XTestFakeKeyEvent(display, UInt32(code), 0, 0)
-        if shifted { XTestFakeKeyEvent(display, UInt32(shift), 0, 0) }
+        for modifier in heldCodes.reversed() { XTestFakeKeyEvent(display, modifier, 0, 0) }
     }
 
     private func pinchEvent(_ phase: TouchPhase, scale: Double, at: Point) -> XIGesturePinchEvent {

@@ -22,6 +22,10 @@ public final class X11Window {
     /// Scripted touches, decoded, waiting for the next `events` call.
     private var injected: [WindowEvent] = []
     private let logger: Logger
+    private let clipboard: ClipboardOwner
+    private let xdnd: XdndTarget
+    /// The server's time in the last event that carried one (selections are taken at a time).
+    private var lastServerTime: Time = 0
 
     struct Atoms {
         let wmProtocols, wmDeleteWindow, netWMName, utf8String, netWMPid: Atom
@@ -80,6 +84,8 @@ public final class X11Window {
             throw X11Error.requestFailed("\(error)")
         }
         injector = X11InputInjector(display: display, window: window)
+        clipboard = ClipboardOwner(display: display, window: window)
+        xdnd = XdndTarget(display: display, window: window)
         setProperties(title: title)
         xi2 = XI2Input(display: display, window: window)
         if xi2 == nil {
@@ -157,8 +163,18 @@ public final class X11Window {
         XFlush(display)
     }
 
+    /// Puts `items` on the CLIPBOARD (Ctrl+C); false when the server gave it to someone else.
+    public func offerClipboard(_ items: [ClipboardItem]) -> Bool {
+        clipboard.offer(items, time: lastServerTime)
+    }
+
     private func translate(_ event: inout XEvent) -> WindowEvent? {
-        if let time = X11Window.serverTime(of: event) { injector.noteServerTime(time) }
+        if let time = X11Window.serverTime(of: event) {
+            injector.noteServerTime(time)
+            lastServerTime = time
+        }
+        if clipboard.handle(&event) { return nil }
+        if let drop = xdnd.handle(&event) { return drop.map(WindowEvent.dropped) }
         switch event.type {
         case Expose:
             return event.xexpose.count == 0 ? .exposed : nil

@@ -4,12 +4,14 @@ import Foundation
 import Geometry
 import Library
 import Logging
+import Pixels
 import Rendering
 import Scripting
 import Transitions
 
 /// Renders the viewer with no X connection, on a manual clock: plays the script (if any) frame by
-/// frame, waits until the screen has settled, then writes the frame the window would show.
+/// frame, waits until the screen has settled, then writes the frame the window would show. A
+/// recording gets every frame from the first settled one to the last, at the clock's rate.
 struct HeadlessRun {
     let size: Size
     /// Device pixels a point.
@@ -23,16 +25,38 @@ struct HeadlessRun {
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
-    func run(script: ScriptTimeline?, screenshot: String?) throws {
+    func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
                                  clock: clock, pixelScale: scale, motion: motion, logger: logger)
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
-        app.settle(stepping: clock)
         let renderer = SceneRenderer()
+        func startRecording(_ path: String, limit: WindowSize?) throws -> RunRecorder {
+            try RunRecorder(path: path, viewWidth: Int((app.size.width * scale).rounded()), viewHeight: Int((app.size.height * scale).rounded()),
+                            limit: limit, fps: fps)
+        }
+        /// `--record`'s, and the one `key r` started.
+        let recorder = try record.map { try startRecording($0.path, limit: $0.size) }
+        var keyRecorder: RunRecorder?
+        /// Draws the frame at the recording's size, as the window would show it.
+        func drawFrame(into recorder: RunRecorder) throws {
+            let frame = PixelImage(width: recorder.width, height: recorder.height)
+            try renderer.draw(app.root, into: frame, scale: Double(recorder.width) / app.size.width, clearingTo: 0xFF00_0000)
+            try recorder.add(frame, at: clock.now)
+        }
+        func recordFrame() throws {
+            for recorder in [recorder, keyRecorder].compactMap({ $0 }) { try drawFrame(into: recorder) }
+        }
+        func finish(_ recorder: RunRecorder) throws {
+            try recorder.finish(at: clock.now + clock.frameInterval)
+            logger.info("saved recording \(recorder.path)")
+        }
+
+        app.settle(stepping: clock)
+        try recordFrame()
         var quit = false
-        try ScriptPlayer(app: app, clock: clock).play(script ?? ScriptTimeline([], frameInterval: 1 / fps), output: { action in
+        try ScriptPlayer(app: app, clock: clock, eachFrame: recordFrame).play(script ?? ScriptTimeline([], frameInterval: 1 / fps), output: { action in
             switch action {
             case .screenshot(let path): try ScreenshotFile.write(app, renderer, to: path)
             case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
@@ -50,12 +74,33 @@ struct HeadlessRun {
                 try ScreenshotFile.write(app, renderer, to: path)
                 logger.info("saved screenshot \(path)")
                 return true
+            case .toggleRecording:
+                if let started = keyRecorder {
+                    keyRecorder = nil
+                    try finish(started)
+                } else {
+                    let started = try startRecording(ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath,
+                                                                              extension: "webp"), limit: nil)
+                    try drawFrame(into: started)
+                    keyRecorder = started
+                }
+                return true
+            case .copy:
+                logger.info("nothing to copy to: a headless run has no clipboard")
+                return true
             }
         })
-        if !quit { app.settle(stepping: clock) }
+        if !quit { try app.settle(stepping: clock, eachFrame: recordFrame) }
+        for recorder in [recorder, keyRecorder].compactMap({ $0 }) { try finish(recorder) }
         if let screenshot { try ScreenshotFile.write(app, renderer, to: screenshot) }
-        if script == nil && screenshot == nil {
-            logger.info("headless run settled; nothing to write (add --screenshot FILE or --script FILE)")
+        if script == nil && screenshot == nil && recorder == nil {
+            logger.info("headless run settled; nothing to write (add --screenshot FILE, --record FILE or --script FILE)")
         }
     }
+}
+
+/// `--record PATH` and `--record-size WxH`.
+struct RecordingRequest {
+    let path: String
+    let size: WindowSize?
 }

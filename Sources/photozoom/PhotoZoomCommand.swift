@@ -15,31 +15,40 @@ struct PhotoZoomCommand: ParsableCommand {
         abstract: "A photo viewer with the iOS Photos zoom transition, for X11 and XWayland.",
         discussion: """
             Keys in the window: ? shows them all; q quits, s saves a screenshot \
-            (photozoom-<date>-<time>.png in the current folder).
-            """)
+            (photozoom-<date>-<time>.png in the current folder), r records the window \
+            (photozoom-<date>-<time>.webp), Ctrl+C copies the open photo. Files dropped on the window open as \
+            they would from the command line.
+            """,
+        version: Version.string)
 
-    @Option(help: "Window (or headless image) size in points, as WIDTHxHEIGHT (pixels at scale 1).")
+    @Option(help: ArgumentHelp("Window (or headless image) size in points, as WIDTHxHEIGHT (pixels at scale 1).", valueName: "WxH"))
     var size = WindowSize(width: 1280, height: 800)
 
-    @Option(help: "Device pixels a point, 1-4 (2 on a 2x screen). Default: GDK_SCALE, else the desktop's Xft.dpi / 96, else 1; headless, 1.")
+    @Option(help: ArgumentHelp("Device pixels a point, 1-4 (2 on a 2x screen). Default: GDK_SCALE, else the desktop's Xft.dpi / 96, else 1; headless, 1.", valueName: "factor"))
     var scale: Double?
 
-    @Option(help: "Animation frame rate (headless: frames per simulated second).")
+    @Option(help: ArgumentHelp("Animation frame rate (headless: frames per simulated second).", valueName: "rate"))
     var fps = 60.0
 
     @Flag(help: "Render without an X connection (use with --screenshot).")
     var headless = false
 
-    @Option(help: "Write a PNG of the settled screen to this file, then exit.")
+    @Option(help: ArgumentHelp("Write a PNG of the settled screen to this file, then exit.", valueName: "file"))
     var screenshot: String?
 
-    @Option(help: "Replay input from this script (one command a line; see README; - reads standard input): headless on a simulated clock, in the window in real time.")
+    @Option(help: ArgumentHelp("Record the run as an animation: .webp (animated WebP), .gif, .mp4 (H.264), or a folder of numbered PNGs (any other name). Headless: every frame of the simulated clock at --fps, the same bytes every time.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Scale the recording down to fit WIDTHxHEIGHT pixels (its shape is kept).", valueName: "WxH"))
+    var recordSize: WindowSize?
+
+    @Option(help: ArgumentHelp("Replay input from this script (one command a line; see README; - reads standard input): headless on a simulated clock, in the window in real time.", valueName: "file"))
     var script: String?
 
-    @Option(help: "Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.")
+    @Option(help: ArgumentHelp("Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.", valueName: "file"))
     var trace: String?
 
-    @Option(help: "How a released pull moves: fluid (the finger's speed carries on, and the photo never passes its cell) or seeds (the seeds' curves exactly: from rest, the finish 0.25 s ease-in-out, the grid centred on every settled page).")
+    @Option(help: ArgumentHelp("How a released pull moves: fluid (the finger's speed carries on, and the photo never passes its cell) or seeds (the seeds' curves exactly: from rest, the finish 0.25 s ease-in-out, the grid centred on every settled page).", valueName: "style"))
     var motion = MotionStyle.fluid
 
     @Flag(help: "Log debug messages.")
@@ -54,6 +63,7 @@ struct PhotoZoomCommand: ParsableCommand {
     func validate() throws {
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be between 1 and 4") }
+        if recordSize != nil, record == nil { throw ValidationError("--record-size needs --record FILE") }
         if let scale, Double(max(size.width, size.height)) * scale > Double(WindowSize.maxSide) {
             throw ValidationError("--size times --scale must stay within \(WindowSize.maxSide) px a side")
         }
@@ -81,18 +91,19 @@ struct PhotoZoomCommand: ParsableCommand {
         // A bad script stops the run before anything happens.
         let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: 1 / fps) }
 
-        let library = collectPhotos(logger: logger)
+        let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         let traceFile = try trace.map(TraceFile.init(path:))
+        let recording = record.map { RecordingRequest(path: $0, size: recordSize) }
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         if headless {
             try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, motion: motion, trace: traceFile, library: library,
                             thumbnails: thumbnails, logger: logger)
-                .run(script: timeline, screenshot: screenshot)
+                .run(script: timeline, screenshot: screenshot, record: recording)
         } else {
             try WindowRun(size: viewSize, scale: scale, fps: fps, motion: motion, trace: traceFile, library: library,
                           thumbnails: thumbnails, logger: logger)
-                .run(script: timeline, screenshot: screenshot)
+                .run(script: timeline, screenshot: screenshot, record: recording)
         }
     }
 
@@ -118,33 +129,6 @@ struct PhotoZoomCommand: ParsableCommand {
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
-
-    /// The photos the PATHs name; one file on its own opens in the viewer among its folder's photos.
-    private func collectPhotos(logger: Logger) -> PhotoSelection {
-        var arguments = paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }
-        if arguments.isEmpty {
-            guard let bundled = BundledPhotos.folder() else {
-                logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
-                return PhotoSelection(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
-            }
-            arguments = [FilePath(bundled)]
-        }
-        let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
-        if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {
-            for problem in around.problems { logger.warning("\(problem)") }
-            return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
-        }
-        let (photos, problems) = PhotoLibrary.collect(arguments)
-        for problem in problems { logger.warning("\(problem)") }
-        return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
-    }
-}
-
-/// What the runs show: the photos, what to say when there are none, and the photo to start on.
-struct PhotoSelection {
-    let photos: [Photo]
-    let emptyMessage: String
-    let opening: Int?
 }
 
 /// `WIDTHxHEIGHT`, each 1…16384 px.

@@ -7,16 +7,17 @@ import Rendering
 
 /// Writing screenshots without ever replacing a file the user already has.
 enum ScreenshotFile {
-    /// `photozoom-<yyyyMMdd>-<HHmmss>.png` in `folder`, with `-2`, `-3` … added if that name is taken.
-    static func freshName(in folder: String, now: Date = Date()) -> String {
+    /// `photozoom-<yyyyMMdd>-<HHmmss>.png` (or another extension: a recording's) in `folder`, with
+    /// `-2`, `-3` … added if that name is taken.
+    static func freshName(in folder: String, extension ext: String = "png", now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let stem = "photozoom-\(formatter.string(from: now))"
-        var candidate = (folder as NSString).appendingPathComponent("\(stem).png")
+        var candidate = (folder as NSString).appendingPathComponent("\(stem).\(ext)")
         var n = 2
         while FileManager.default.fileExists(atPath: candidate) {
-            candidate = (folder as NSString).appendingPathComponent("\(stem)-\(n).png")
+            candidate = (folder as NSString).appendingPathComponent("\(stem)-\(n).\(ext)")
             n += 1
         }
         return candidate

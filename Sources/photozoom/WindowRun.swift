@@ -1,6 +1,9 @@
 import Animation
 import App
 import Cairo
+import CCairo
+import Imaging
+import Pixels
 import Foundation
 import Geometry
 import Glibc
@@ -29,7 +32,7 @@ struct WindowRun {
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
-    func run(script: ScriptTimeline?, screenshot: String?) throws {
+    func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
@@ -38,10 +41,15 @@ struct WindowRun {
                                    logger: logger)
         let wake = WakePipe()
         let clock = MonotonicClock(fps: fps)
-        let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage,
-                                 queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale,
-                                 motion: motion, logger: logger)
-        if let opening = library.opening { app.openWhenLoaded(opening) }
+        /// The app for a selection of photos: the command line's, then whatever is dropped on the window.
+        func makeApp(_ selection: PhotoSelection, size: Size) -> PhotoViewerApp {
+            let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
+                                     queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale,
+                                     motion: motion, logger: logger)
+            if let opening = selection.opening { app.openWhenLoaded(opening) }
+            return app
+        }
+        var app = makeApp(library, size: size)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         /// When the next frame is due: frames keep to a grid of intervals (a draw's cost does not push
         /// the next one back), and after a stall or an idle spell the grid starts again from now.
@@ -52,6 +60,16 @@ struct WindowRun {
         var idle = 0.0
         var launch = LaunchLog()
         var cairoProblems = SaidOnce()
+        /// `--record`'s and the one `r` started, taking frames; stopped ones still encoding.
+        var recordings = RecordingSet()
+        func startRecording(_ path: String, limit: WindowSize?) throws {
+            let recorder = try RunRecorder(path: path, viewWidth: Int(window.size.width), viewHeight: Int(window.size.height),
+                                           limit: limit, fps: fps)
+            recordings.start(BackgroundRecorder(recorder, logger: logger, wake: wake.signal), byKey: record?.path != path)
+            app.setNeedsDisplay()
+        }
+        if let record { try startRecording(record.path, limit: record.size) }
+        defer { recordings.stopAll(at: clock.now, waiting: true) }
 
         /// One frame: the animations move to now, the scene is drawn and presented, and the trace
         /// gets a line with what it cost.
@@ -63,9 +81,13 @@ struct WindowRun {
             renderer.drawsForSpeed = app.isPinchZooming
             renderer.makesExactCopies = app.isSettled
             do {
-                try window.present {
-                    renderer.draw(app.root, on: $0, scale: scale)
+                try window.present { cr in
+                    renderer.draw(app.root, on: cr, scale: scale)
                     drawn = clock.now
+                    if recordings.isRecording {
+                        recordings.add(PixelImage(copying: cairo_get_target(cr)), at: started)
+                        RecordingDot.draw(on: cr, windowWidth: window.size.width, scale: scale)
+                    }
                 }
             } catch {
                 cairoProblems.say(error, logger: logger)
@@ -83,6 +105,7 @@ struct WindowRun {
 
         while true {
             wake.drain()
+            recordings.forgetFinished()
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture is over: the frame drawn for speed is drawn again with the good filter.
@@ -118,6 +141,11 @@ struct WindowRun {
                     return
                 case .exposed:
                     app.setNeedsDisplay()
+                case .dropped(let lines):
+                    // As from the command line: a folder, files, or one file among its folder's photos.
+                    let paths = lines.map(PhotoLibrary.localPath)
+                    logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")
+                    app = makeApp(PhotoSelection.collect(paths, logger: logger), size: app.size)
                 case .resized(let newSize):
                     app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
                 case .input(let input):
@@ -133,6 +161,25 @@ struct WindowRun {
                             logger.info("saved screenshot \(path)")
                         } catch {
                             logger.error("\(error)")
+                        }
+                    case .toggleRecording?:
+                        if recordings.isRecordingByKey {
+                            recordings.stopKeyRecording(at: clock.now)
+                            app.setNeedsDisplay()   // the dot goes
+                        } else {
+                            do {
+                                try startRecording(ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath, extension: "webp"),
+                                                   limit: nil)
+                                logger.info("recording to \(recordings.keyPath ?? "")")
+                            } catch {
+                                logger.error("\(error)")
+                            }
+                        }
+                    case .copy(let photo)?:
+                        if window.offerClipboard(ClipboardPhoto.items(for: photo, logger: logger)) {
+                            logger.info("copied \(photo.name)")
+                        } else {
+                            logger.warning("the clipboard could not be taken; nothing was copied")
                         }
                     case nil:
                         break
@@ -209,5 +256,66 @@ struct SaidOnce {
 
     mutating func say(_ error: CairoError, logger: Logger) {
         if said.insert(error.description).inserted { logger.warning("\(error)") }
+    }
+}
+
+/// The window's recordings: `--record`'s and the one `r` started take the frames; stopped ones go
+/// on encoding in the background until their file is written.
+struct RecordingSet {
+    private var fromOption: BackgroundRecorder?
+    private var fromKey: BackgroundRecorder?
+    private var stopped: [BackgroundRecorder] = []
+
+    var isRecording: Bool { fromOption != nil || fromKey != nil }
+    var isRecordingByKey: Bool { fromKey != nil }
+    var keyPath: String? { fromKey?.path }
+
+    mutating func start(_ recorder: BackgroundRecorder, byKey: Bool) {
+        if byKey { fromKey = recorder } else { fromOption = recorder }
+    }
+
+    func add(_ frame: PixelImage, at time: Double) {
+        fromOption?.add(frame, at: time)
+        fromKey?.add(frame, at: time)
+    }
+
+    mutating func stopKeyRecording(at time: Double) {
+        guard let recorder = fromKey else { return }
+        recorder.stop(at: time)
+        stopped.append(recorder)
+        fromKey = nil
+    }
+
+    mutating func forgetFinished() { stopped.removeAll { $0.isFinished } }
+
+    /// The window is closing: every recording is stopped, and (`waiting`) written before it goes.
+    mutating func stopAll(at time: Double, waiting: Bool) {
+        for recorder in [fromOption, fromKey].compactMap({ $0 }) {
+            recorder.stop(at: time)
+            stopped.append(recorder)
+        }
+        fromOption = nil
+        fromKey = nil
+        if waiting { for recorder in stopped { recorder.waitUntilFinished() } }
+        stopped = []
+    }
+}
+
+/// The red dot in the window's top-right corner while it records; drawn after the frame is
+/// copied for the recording, so it is not in it.
+enum RecordingDot {
+    static let radius = 5.0
+    static let inset = 14.0
+
+    static func draw(on cr: OpaquePointer, windowWidth: Double, scale: Double) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_arc(cr, windowWidth - inset * scale, inset * scale, (radius + 1.5) * scale, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
+        cairo_arc(cr, windowWidth - inset * scale, inset * scale, radius * scale, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, 1, 0.231, 0.188)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 }

@@ -78,9 +78,9 @@ final class ViewerProcess {
     var standardError: String { errorData.text }
 
     /// Runs to completion (at most `seconds`) and returns the exit status and standard error.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, input: Data? = nil,
                     seconds: Double = 60, asAUser: Bool = false) throws -> (Int32, String) {
-        let viewer = try ViewerProcess(arguments, environment: environment, input: input, asAUser: asAUser)
+        let viewer = try ViewerProcess(arguments, environment: environment, directory: directory, input: input, asAUser: asAUser)
         let status = try #require(viewer.waitForExit(seconds: seconds), "photozoom \(arguments) did not finish")
         return (status, viewer.standardError)
     }

@@ -1,0 +1,40 @@
+import Pixels
+
+/// What `--record PATH` writes, from the path's extension; anything else (no extension, or a
+/// trailing `/`) is a folder of numbered PNGs.
+public enum AnimationFormat: String, Sendable, CaseIterable {
+    case webp, gif, mp4, pngFolder
+
+    public init(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        switch (path.hasSuffix("/") ? "" : name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last)?.lowercased() {
+        case "webp"?: self = .webp
+        case "gif"?: self = .gif
+        case "mp4"?, "m4v"?: self = .mp4
+        default: self = .pngFolder
+        }
+    }
+
+    /// Whether the frame's sides must be even (4:2:0 chroma halves both).
+    public var needsEvenSides: Bool { self == .mp4 }
+
+    /// A new encoder for frames of `width`×`height` pixels shown at about `fps`.
+    public func makeEncoder(width: Int, height: Int, fps: Double) throws(RecordingError) -> any AnimationEncoder {
+        switch self {
+        case .webp: try WebPAnimationEncoder(width: width, height: height)
+        case .gif: GIFAnimationEncoder(width: width, height: height)
+        case .mp4: try MP4Encoder(width: width, height: height, fps: fps)
+        case .pngFolder: PNGSequenceEncoder()
+        }
+    }
+
+    /// The frame size for a view of `width`×`height` pixels: `limit` (`--record-size`) scales it
+    /// down to fit, keeping its shape, never up.
+    public func frameSize(width: Int, height: Int, limit: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        var scale = 1.0
+        if let limit { scale = min(1, Double(limit.width) / Double(width), Double(limit.height) / Double(height)) }
+        var w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
+        if needsEvenSides { w = max(2, w & ~1); h = max(2, h & ~1) }
+        return (w, h)
+    }
+}

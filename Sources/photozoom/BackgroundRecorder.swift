@@ -1,0 +1,105 @@
+import Foundation
+import Imaging
+import Logging
+import Pixels
+
+/// A recording made while the window runs. The loop hands over a copy of each frame it presents;
+/// a worker thread, below the loop's priority, scales and encodes it, and writes the file once the
+/// recording is stopped and every frame is in. If the encoder falls behind by more than
+/// `maxQueuedBytes`, frames are dropped (and that said once) rather than memory spent without end.
+final class BackgroundRecorder: @unchecked Sendable {
+    static let maxQueuedBytes = 768 << 20
+    /// Below the decoders (which are below the frame loop).
+    static let niceness: Int32 = 12
+
+    var path: String { recorder.path }
+    private let recorder: RunRecorder
+    private let logger: Logger
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var frames: [(image: PixelImage, time: Double)] = []
+    private var queuedBytes = 0
+    private var end: Double?
+    private var finished = false
+    private var dropped = 0
+    private var failed = false
+
+    /// `wake` is called (on the worker) when the file is written or the recording failed.
+    init(_ recorder: RunRecorder, logger: Logger, wake: @escaping @Sendable () -> Void) {
+        self.recorder = recorder
+        self.logger = logger
+        let thread = Thread { [self] in
+            ThreadPriority.lowerCurrentThread(by: Self.niceness)
+            work()
+            wake()
+        }
+        thread.name = "photozoom recorder"
+        thread.start()
+    }
+
+    func add(_ image: PixelImage, at time: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard end == nil, !failed else { return }
+        let bytes = image.stride * image.height
+        if queuedBytes + bytes > Self.maxQueuedBytes {
+            dropped += 1
+            if dropped == 1 { logger.warning("recording \(path): the encoder fell behind; frames are left out (try --record-size)") }
+            return
+        }
+        frames.append((image, time))
+        queuedBytes += bytes
+        condition.signal()
+    }
+
+    /// Stops taking frames; the file is written when the frames taken are encoded.
+    func stop(at time: Double) {
+        condition.lock()
+        end = time
+        condition.signal()
+        condition.unlock()
+    }
+
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
+    /// Blocks until the file is written (the window closing while a recording finishes).
+    func waitUntilFinished() {
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while frames.isEmpty && end == nil { condition.wait() }
+            let next = frames.isEmpty ? nil : frames.removeFirst()
+            if let next { queuedBytes -= next.image.stride * next.image.height }
+            let end = self.end
+            condition.unlock()
+            do {
+                if let next {
+                    try recorder.add(next.image, at: next.time)
+                    continue
+                }
+                try recorder.finish(at: end ?? 0)
+                logger.info("saved recording \(path)")
+            } catch {
+                logger.error("\(error)")
+                condition.lock()
+                failed = true
+                condition.unlock()
+            }
+            break
+        }
+        condition.lock()
+        finished = true
+        frames = []
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,31 @@
+import Library
+import Logging
+import SystemPackage
+
+/// What the runs show: the photos, what to say when there are none, and the photo to start on.
+struct PhotoSelection {
+    let photos: [Photo]
+    let emptyMessage: String
+    let opening: Int?
+
+    /// The photos the PATHs (command-line arguments, or files dropped on the window) name; one
+    /// file on its own opens in the viewer among its folder's photos. None: the bundled photos.
+    static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
+        var arguments = arguments
+        if arguments.isEmpty {
+            guard let bundled = BundledPhotos.folder() else {
+                logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
+                return PhotoSelection(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
+            }
+            arguments = [FilePath(bundled)]
+        }
+        let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
+        if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {
+            for problem in around.problems { logger.warning("\(problem)") }
+            return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
+        }
+        let (photos, problems) = PhotoLibrary.collect(arguments)
+        for problem in problems { logger.warning("\(problem)") }
+        return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
+    }
+}

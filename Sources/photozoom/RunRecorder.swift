@@ -1,0 +1,54 @@
+import Foundation
+import Imaging
+import Pixels
+import Recording
+
+/// A recording in progress: the frames a run draws, timed from the first, go to the encoder that
+/// the path's extension names, scaled down to `--record-size` when one is given; `finish` writes the
+/// file.
+final class RunRecorder {
+    let path: String
+    let format: AnimationFormat
+    /// The recording's frames, in pixels.
+    let width: Int, height: Int
+    private let encoder: any AnimationEncoder
+    private var start: Double?
+    private var last = 0.0
+
+    /// `viewWidth`×`viewHeight`: the frames the run draws, in pixels.
+    init(path: String, viewWidth: Int, viewHeight: Int, limit: WindowSize?, fps: Double) throws {
+        format = AnimationFormat(path: path)
+        try RecordingFile.check(path, format: format)
+        (width, height) = format.frameSize(width: viewWidth, height: viewHeight, limit: limit.map { ($0.width, $0.height) })
+        self.path = path
+        do {
+            encoder = try format.makeEncoder(width: width, height: height, fps: fps)
+        } catch {
+            throw RecordingFileError(path: path, reason: error.description)
+        }
+    }
+
+    /// `time` on the run's clock, in seconds.
+    func add(_ frame: PixelImage, at time: Double) throws {
+        let start = start ?? time
+        self.start = start
+        last = time - start
+        do {
+            try encoder.add(frame.width == width && frame.height == height ? frame : frame.scaled(toWidth: width, height: height),
+                            at: last)
+        } catch let error as RecordingError {
+            throw RecordingFileError(path: path, reason: error.description)
+        }
+    }
+
+    /// `time`: when the last frame stops showing, on the run's clock.
+    func finish(at time: Double) throws {
+        let animation: RecordedAnimation
+        do {
+            animation = try encoder.finish(at: max(last, time - (start ?? time)))
+        } catch {
+            throw RecordingFileError(path: path, reason: error.description)
+        }
+        try RecordingFile.write(animation, to: path)
+    }
+}
