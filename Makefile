@@ -51,18 +51,19 @@ bench: deps-test
 
 # Each sanitizer builds in a folder of its own, so the usual build stays as it is. Leaks are checked in
 # every viewer the tests start (the runner's own, Foundation's and XCTest's, are not). The soak is left
-# to `make test` and `make soak`: a sanitizer's own bookkeeping (ASan holds 256 MiB of freed memory in
+# to `make test` and `make soak` (and `make install`'s test, which builds a release binary of its own):
+# a sanitizer's own bookkeeping (ASan holds 256 MiB of freed memory in
 # quarantine) is in the RSS it compares.
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address: deps-test
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
-	    swift test --skip-build --sanitize=address --scratch-path .build-asan --skip SoakTests
+	    swift test --skip-build --sanitize=address --scratch-path .build-asan --skip SoakTests --skip InstallTests
 
 sanitize-thread: deps-test
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests
+	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
 
 # The soak test of `make test` at full length; it prints RSS, open files and threads at the start, the
 # middle and the end (Tests/EndToEndTests/SoakTests.swift).

@@ -74,7 +74,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Cairo", "CMalloc", "Geometry", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
+            "App", "Animation", "Cairo", "CCairo", "CMalloc", "Geometry", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
             "Rendering",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

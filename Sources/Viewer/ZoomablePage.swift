@@ -43,6 +43,8 @@ final class ZoomablePage {
     private var pinch: (startScale: Double, point: Point)?
     /// Where the wheel's zoom glide is heading (notches add up while it moves).
     private var wheelTarget: Double?
+    /// Where a running zoom animation is heading, and how it moves: a resize re-aims it.
+    private var zoomTarget: (scale: Double, offset: Point, motion: Motion)?
 
     init(index: Int, name: String, image: PixelImage?, pixelScale: Double, animator: Animator) {
         self.animator = animator
@@ -80,15 +82,23 @@ final class ZoomablePage {
 
     /// The page's frame in the pager; the zoom stays, the same photo point stays in the middle.
     func setFrame(_ frame: Rect) {
-        let old = levels.fitSize
+        let old = levels.fitSize, oldViewport = viewport
         let middle = contentPoint(at: Point(x: viewport.width / 2, y: viewport.height / 2))
         viewport = frame.size
         node.frame = frame
         refreshLevels()
         // The fit size changed with the viewport: the point keeps its place across the photo.
         let fit = levels.fitSize
-        let point = Point(x: middle.x / old.width * fit.width, y: middle.y / old.height * fit.height)
+        func moved(_ p: Point) -> Point { Point(x: p.x / old.width * fit.width, y: p.y / old.height * fit.height) }
+        let point = moved(middle)
         place(Point(x: point.x * zoomScale - viewport.width / 2, y: point.y * zoomScale - viewport.height / 2))
+        // A zoom on its way keeps heading for the same photo point in the middle, within the new limits.
+        if let target = zoomTarget, isZoomAnimating {
+            let aim = moved(Point(x: (target.offset.x + oldViewport.width / 2) / target.scale,
+                                  y: (target.offset.y + oldViewport.height / 2) / target.scale))
+            let end = Point(x: aim.x * target.scale - viewport.width / 2, y: aim.y * target.scale - viewport.height / 2)
+            animate(to: target.scale, offset: levels.clampedOffset(end, at: target.scale), motion: target.motion)
+        }
     }
 
     /// Back to fit at once (a page left behind).
@@ -193,11 +203,13 @@ final class ZoomablePage {
 
     /// Scale and offsets go together with one motion; a zoom already moving keeps its speed.
     private func animate(to scale: Double, offset end: Point, motion: Motion) {
+        zoomTarget = (scale, end, motion)
         x.animate(to: end.x, with: motion)
         y.animate(to: end.y, with: motion)
         animator.animate(self, \.zoomScale, to: scale, with: motion) { [weak self] finish in
             guard let self, finish == .finished else { return }
             wheelTarget = nil
+            zoomTarget = nil
             layOut()
             askForSharperImageIfNeeded()
         }
@@ -215,6 +227,7 @@ final class ZoomablePage {
     private func stopZoom() {
         animator.cancel(self, \.zoomScale)
         wheelTarget = nil
+        zoomTarget = nil
     }
 
     private func stopAll() {

@@ -22,7 +22,8 @@ final class XI2Input {
         let gestures = major > 2 || minor >= 4 ? [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] : []
         select(display, window, [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter,
                                  XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] + gestures)
-        select(display, XDefaultRootWindow(display), [XI_DeviceChanged, XI_HierarchyChanged])
+        // Hierarchy changes may only be selected for all devices (XI2 spec; Xwayland says BadValue otherwise).
+        select(display, XDefaultRootWindow(display), [XI_DeviceChanged, XI_HierarchyChanged], devices: XIAllDevices)
         refreshScrollValuators()
     }
 
@@ -71,11 +72,11 @@ final class XI2Input {
         }
     }
 
-    private func select(_ display: OpaquePointer, _ window: Window, _ events: [Int32]) {
+    private func select(_ display: OpaquePointer, _ window: Window, _ events: [Int32], devices: Int32 = XIAllMasterDevices) {
         var mask = [UInt8](repeating: 0, count: Int(pz_XIMaskLen(XI_LASTEVENT)))
         for e in events { pz_XISetMask(&mask, e) }
         mask.withUnsafeMutableBufferPointer { bytes in
-            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
+            var eventMask = XIEventMask(deviceid: devices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
             _ = XISelectEvents(display, window, &eventMask, 1)
         }
     }

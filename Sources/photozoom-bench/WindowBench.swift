@@ -29,6 +29,9 @@ struct WindowBench {
         key q
         """
 
+    /// The walk with `r` pressed before it and again before `q`: the window records it all.
+    static let recordedWalk = "key r\n" + walk.replacingOccurrences(of: "key q", with: "key r\nwait 100\nkey q")
+
     /// Opens a photo, and turns pages with the keys: three forward, one back.
     static let pageTurns = "tap 437 180\nwait 900\n" + String(repeating: "key Right\nwait 800\n", count: 3)
         + "key Left\nwait 800\nkey q\n"
@@ -56,6 +59,10 @@ struct WindowBench {
         let rssSamples: [Double]
         /// What `--verbose` logged.
         let log: String
+        /// The sizes of the recordings `r` made in the run's folder, bytes.
+        let recordings: [Int]
+        /// From launch to the process's end, s (a recording is written before it ends).
+        let seconds: Double
 
         /// The time since launch that the log gives for `milestone` ("grid complete after 84 ms").
         func milliseconds(_ milestone: String) -> Double {
@@ -92,9 +99,11 @@ struct WindowBench {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome ?? dir
         process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
         let errorPath = dir + "/stderr.txt"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
+        let started = Date()
         try process.run()
         var samples: [Double] = []
         while process.isRunning {
@@ -108,8 +117,11 @@ struct WindowBench {
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let frames = try lines.map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
         let log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".webp") }.map {
+            (try FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int) ?? 0
+        }
         return Run(trace: frames, peakRSSMiB: samples.max() ?? .nan, finalRSSMiB: samples.last ?? .nan, rssSamples: samples,
-                   log: log)
+                   log: log, recordings: recordings, seconds: -started.timeIntervalSinceNow)
     }
 
     static func rssMiB(_ pid: Int32) -> Double? {

@@ -35,6 +35,16 @@ enum WindowFigures {
         row("draw", pacing.draw)
         row("present", pacing.present)
 
+        // The same walk while `r` records the window (encoded on a worker as it plays).
+        let recorded = try bench.play(WindowBench.recordedWalk)
+        let recordedPacing = FramePacing(recorded.trace)
+        row("frame interval, all, while recording (r)", recordedPacing.all)
+        row("frame interval, all, the same walk not recording", pacing.all)
+        print(String(format: "\nrecording the walk with r: %d file(s), %.1f MB; the run took %.1f s (%.1f s without recording); peak RSS %.0f MiB (%.0f)%@",
+                     recorded.recordings.count, Double(recorded.recordings.reduce(0, +)) / 1e6, recorded.seconds, walk.seconds,
+                     recorded.peakRSSMiB, walk.peakRSSMiB,
+                     recorded.log.contains("fell behind") ? "; frames were left out" : "; no frame left out"))
+
         let sharp = tapToSharp(walk.trace, fitWidth: 1440)
         let turns = pageTurnsSettled(try bench.play(WindowBench.pageTurns).trace, fitWidth: 1440)
         print(String(format: "\npage turns with the keys, from the key's frame to rest and sharp: %@ ms",
@@ -65,6 +75,8 @@ enum WindowFigures {
             ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),
             ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
             ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
+            ("recording_interval_p99_ms", FramePacing.ms(recordedPacing.all, 99)),
+            ("recording_mb", Double(recorded.recordings.reduce(0, +)) / 1e6),
             ("tap_to_sharp_ms", sharp.ms),
             ("page_turn_settled_ms", turns.max() ?? .nan),
             ("first_photo_ms", single.milliseconds("photo sharp on screen")),

@@ -143,7 +143,10 @@ struct WindowRun {
                     app.setNeedsDisplay()
                 case .dropped(let lines):
                     // As from the command line: a folder, files, or one file among its folder's photos.
-                    let paths = lines.map(PhotoLibrary.localPath)
+                    let (local, remote) = DroppedItems.split(lines)
+                    for uri in remote { logger.warning("\(uri): only files on this computer can be opened") }
+                    guard !local.isEmpty else { break }
+                    let paths = local.map(PhotoLibrary.localPath)
                     logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")
                     app = makeApp(PhotoSelection.collect(paths, logger: logger), size: app.size)
                 case .resized(let newSize):
@@ -256,6 +259,24 @@ struct SaidOnce {
 
     mutating func say(_ error: CairoError, logger: Logger) {
         if said.insert(error.description).inserted { logger.warning("\(error)") }
+    }
+}
+
+/// What a drop names: lines that are local paths or `file://` URIs, and URIs of anything else (a
+/// browser's `https://` image), which cannot be opened.
+enum DroppedItems {
+    static func split(_ lines: [[UInt8]]) -> (local: [[UInt8]], remote: [String]) {
+        var local: [[UInt8]] = [], remote: [String] = []
+        for line in lines {
+            let text = String(decoding: line, as: UTF8.self)
+            if let scheme = text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression),
+               text[scheme].lowercased() != "file://" {
+                remote.append(text)
+            } else {
+                local.append(line)
+            }
+        }
+        return (local, remote)
     }
 }
 

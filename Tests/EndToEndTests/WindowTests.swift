@@ -8,34 +8,15 @@ import TestSupport
 /// The viewer in a real window on a real X server (a private Xvfb per test), driven with real
 /// input through XTest. Serialised: each test owns a server and a viewer process.
 @Suite(.serialized) final class WindowTests {
-    let server: XvfbServer
-    private(set) var client: XTestClient!
-    let scratch: URL
-    /// The viewers this test started; they live as long as the test.
-    private var viewers: [ViewerProcess] = []
+    let session: WindowSession
+    var server: any XServer { session.server }
+    var client: XTestClient { session.client }
+    var scratch: URL { session.scratch }
 
-    init() throws {
-        server = try XvfbServer()
-        client = try XTestClient(display: server.display)
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-window-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    /// The test's connection closes before its server goes: Xlib ends the process on a lost one.
-    deinit {
-        viewers.removeAll()
-        client = nil
-        server.kill()
-        try? FileManager.default.removeItem(at: scratch)
-    }
+    init() throws { session = try WindowSession() }
 
     func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (ViewerProcess, Window) {
-        var env = environment
-        env["DISPLAY"] = server.display
-        let viewer = try ViewerProcess(arguments, environment: env, directory: scratch)
-        viewers.append(viewer)
-        let window = try #require(client.window(ofProcess: viewer.pid), "no window appeared; stderr: \(viewer.standardError)")
-        return (viewer, window)
+        try session.launch(arguments, environment: environment)
     }
 
     /// The headless render of the same size, made by the same binary.
@@ -75,23 +56,9 @@ import TestSupport
         try ImageDecoder.decode(path: scratch.appendingPathComponent("\(name).png").path).image
     }
 
-    /// Reads the window until it shows `expected` (thumbnails arrive over time), up to `seconds`.
     func expectWindow(_ window: Window, toShow expected: PixelImage, seconds: Double = 30,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last: PixelComparison?
-        repeat {
-            if let shown = client.capture(window), shown.width == expected.width, shown.height == expected.height {
-                let comparison = PixelComparison(shown, expected, channelTolerance: 1)
-                if comparison.differing == 0 { return }
-                last = comparison
-            }
-            usleep(100_000)
-        } while Date() < deadline
-        let diff = scratch.appendingPathComponent("window-diff.png")
-        if let last { try Data(last.diffImage.pngData()).write(to: diff) }
-        Issue.record("the window does not show the headless frame: \(last.map { "\($0.differing) pixels differ, diff in \(diff.path)" } ?? "size differs")",
-                     sourceLocation: sourceLocation)
+        try session.expectWindow(window, toShow: expected, seconds: seconds, sourceLocation: sourceLocation)
     }
 
     @Test func windowAnnouncesItselfToTheWindowManager() throws {

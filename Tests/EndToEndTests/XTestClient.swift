@@ -18,17 +18,12 @@ final class XTestClient {
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
-    /// The top-level window whose _NET_WM_PID is `pid`, waiting up to `seconds` for it to be mapped.
+    /// The top-level window whose _NET_WM_PID is `pid`, waiting up to `seconds` for it to be mapped
+    /// (a child of the root, or of a window manager's frame).
     func window(ofProcess pid: Int32, seconds: Double = 20) -> Window? {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            XQueryTree(display, XDefaultRootWindow(display), &root, &parent, &children, &count)
-            defer { if let children { XFree(children) } }
-            for i in 0..<Int(count) {
-                let w = children![i]
+            for w in children(of: XDefaultRootWindow(display)).flatMap({ [$0] + children(of: $0) }) {
                 var attributes = XWindowAttributes()
                 XGetWindowAttributes(display, w, &attributes)
                 if attributes.map_state == IsViewable, cardinal(w, "_NET_WM_PID") == Int(pid) { return w }
@@ -36,6 +31,15 @@ final class XTestClient {
             usleep(50_000)
         } while Date() < deadline
         return nil
+    }
+
+    func children(of window: Window) -> [Window] {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, window, &root, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
     }
 
     /// A property's raw bytes (format 8) or longs (format 32).
@@ -113,10 +117,14 @@ final class XTestClient {
         XSync(display, 0)
     }
 
-    func press(key name: String) {
+    /// Presses and releases a key, with `holding` (keysym names such as Control_L) held down.
+    func press(key name: String, holding: [String] = []) {
+        let held = holding.map { UInt32(XKeysymToKeycode(display, XStringToKeysym($0))) }
+        for code in held { XTestFakeKeyEvent(display, code, 1, 0) }
         let code = XKeysymToKeycode(display, XStringToKeysym(name))
         XTestFakeKeyEvent(display, UInt32(code), 1, 0)
         XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        for code in held.reversed() { XTestFakeKeyEvent(display, code, 0, 0) }
         XSync(display, 0)
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 
 /// A private X server for one test: Xvfb picks a free display number and writes it to the
 /// descriptor named by `-displayfd`. Killed when the test lets go of it.
-final class XvfbServer {
+final class XvfbServer: XServer {
     static let binary = "/usr/bin/Xvfb"
     let display: String
     private let process = Process()
@@ -35,6 +35,13 @@ final class XvfbServer {
     }
 
     deinit { kill() }
+}
+
+/// A display the tests start for themselves.
+protocol XServer: AnyObject {
+    /// `:N`, for DISPLAY.
+    var display: String { get }
+    func kill()
 }
 
 struct XvfbMissing: Error, CustomStringConvertible {

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The desktop programs some tests need beside Xvfb (`make test` and `.ci/run` install them); a test
+/// that lacks one is skipped, and its output names the package.
+enum DesktopTools {
+    static func path(_ name: String) -> String? {
+        ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func has(_ name: String) -> Bool { path(name) != nil }
+
+    /// Runs a tool to completion; its status and standard output. Standard input is empty.
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 30) throws
+        -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path(name) ?? { throw ToolMissing(name: name) }())
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read while it runs: a big output would fill the pipe and stop it.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box()
+        let reader = Thread { box.data = output.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(5_000) }
+        return (process.terminationStatus, box.data)
+    }
+
+    struct ToolMissing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "\(name) is not installed" }
+    }
+}
