@@ -22,6 +22,25 @@ extension PixelImage {
         }
     }
 
+    /// A copy of a Cairo image surface's pixels at `width`×`height` (a window's frame for a recording:
+    /// scaled down with the GOOD filter, which averages when it shrinks). Opaque.
+    public convenience init(scaling surface: OpaquePointer, toWidth width: Int, height: Int) throws(CairoError) {
+        cairo_surface_flush(surface)
+        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
+        self.init(width: width, height: height, isOpaque: true)
+        let target = try makeCairoSurface()
+        defer { cairo_surface_destroy(target) }
+        let cr = try CairoError.context(on: target, doing: "scaling a frame")
+        cairo_scale(cr, Double(width) / w, Double(height) / h)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+    }
+
     /// A Cairo surface over this image's memory, to draw into or read. The image must outlive it.
     public func makeCairoSurface() throws(CairoError) -> OpaquePointer {
         try CairoError.checked(surface: cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self),

@@ -18,12 +18,14 @@ public enum AnimationFormat: String, Sendable, CaseIterable {
     /// Whether the frame's sides must be even (4:2:0 chroma halves both).
     public var needsEvenSides: Bool { self == .mp4 }
 
-    /// A new encoder for frames of `width`×`height` pixels shown at about `fps`.
-    public func makeEncoder(width: Int, height: Int, fps: Double) throws(RecordingError) -> any AnimationEncoder {
+    /// A new encoder for frames of `width`×`height` pixels shown at about `fps`. `live`: frames come
+    /// from a window as it runs, and the encoder must keep up on a spare core, so each format trades
+    /// a little size for speed (WebP: 4 % larger, 2.5× faster).
+    public func makeEncoder(width: Int, height: Int, fps: Double, live: Bool = false) throws(RecordingError) -> any AnimationEncoder {
         switch self {
-        case .webp: try WebPAnimationEncoder(width: width, height: height)
-        case .gif: GIFAnimationEncoder(width: width, height: height)
-        case .mp4: try MP4Encoder(width: width, height: height, fps: fps)
+        case .webp: try WebPAnimationEncoder(width: width, height: height, method: live ? 2 : 4)
+        case .gif: GIFAnimationEncoder(width: width, height: height, quantizerSpeed: live ? 8 : 4)
+        case .mp4: try MP4Encoder(width: width, height: height, fps: fps, preset: live ? "veryfast" : "medium")
         case .pngFolder: PNGSequenceEncoder()
         }
     }

@@ -11,10 +11,10 @@ import Pixels
 public final class GIFAnimationEncoder: AnimationEncoder {
     /// The shortest delay browsers honour, in hundredths of a second.
     static let shortestDelay = 2
-    /// libimagequant's speed (1 best … 10 fastest); 4 is its default.
-    static let quantizerSpeed: Int32 = 4
 
     private let width: Int, height: Int
+    /// libimagequant's speed (1 best … 10 fastest; 4 is its default).
+    private let quantizerSpeed: Int32
     private let file = GIFStream()
     /// The frame waiting for the next one's time, which sets its delay.
     private var pending: (frame: PixelImage, centiseconds: Int)?
@@ -22,9 +22,10 @@ public final class GIFAnimationEncoder: AnimationEncoder {
     private var shown: PixelImage?
     private var failure: RecordingError?
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, quantizerSpeed: Int32 = 4) {
         self.width = width
         self.height = height
+        self.quantizerSpeed = quantizerSpeed
     }
 
     public func add(_ frame: PixelImage, at time: Double) throws(RecordingError) {
@@ -55,7 +56,7 @@ public final class GIFAnimationEncoder: AnimationEncoder {
         if shown == nil { try file.open(width: width, height: height) }
         // A frame merged back into the picture shown still gets a 1×1 patch: its delay must be written.
         let rect = shown.map { Self.changedRect(from: $0, to: frame) ?? (0, 0, 1, 1) } ?? (0, 0, width, height)
-        let (indices, palette) = try Self.quantize(frame, rect)
+        let (indices, palette) = try Self.quantize(frame, rect, speed: quantizerSpeed)
         try file.putFrame(indices: indices, palette: palette, rect: rect, delay: min(delay, 65535))
         shown = frame
     }
@@ -78,7 +79,7 @@ public final class GIFAnimationEncoder: AnimationEncoder {
     }
 
     /// The rectangle's pixels as palette indices, and the palette (RGB, padded to a power of two).
-    private static func quantize(_ frame: PixelImage, _ rect: (x: Int, y: Int, width: Int, height: Int))
+    private static func quantize(_ frame: PixelImage, _ rect: (x: Int, y: Int, width: Int, height: Int), speed: Int32)
         throws(RecordingError) -> ([UInt8], [GifColorType]) {
         var rgba = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
         for y in 0..<rect.height {
@@ -90,7 +91,7 @@ public final class GIFAnimationEncoder: AnimationEncoder {
         }
         guard let attributes = liq_attr_create() else { throw RecordingError("libimagequant could not start") }
         defer { liq_attr_destroy(attributes) }
-        liq_set_speed(attributes, quantizerSpeed)
+        liq_set_speed(attributes, speed)
         var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
         var colors: [GifColorType] = []
         let status: liq_error = rgba.withUnsafeBytes { pixels in

@@ -9,7 +9,6 @@ import Pixels
 public final class MP4Encoder: AnimationEncoder {
     /// x264's constant quality (lower is better; 18–23 is "looks like the source").
     static let crf = "20"
-    static let preset = "medium"
     static let timeBase = AVRational(num: 1, den: 1000)
 
     private let width: Int32, height: Int32
@@ -25,7 +24,8 @@ public final class MP4Encoder: AnimationEncoder {
     /// One frame at the run's rate, in the time base.
     private let frameDuration: Int64
 
-    public init(width: Int, height: Int, fps: Double) throws(RecordingError) {
+    /// `preset`: x264's speed/size trade ("medium" its default; "veryfast" keeps up with a window).
+    public init(width: Int, height: Int, fps: Double, preset: String = "medium") throws(RecordingError) {
         // What goes wrong is said once, in the project's words; x264's statistics are not for the user.
         av_log_set_level(AV_LOG_QUIET)
         self.width = Int32(width)
@@ -59,7 +59,7 @@ public final class MP4Encoder: AnimationEncoder {
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         format.pointee.flags |= AVFMT_FLAG_BITEXACT
         _ = av_opt_set(codec.pointee.priv_data, "crf", Self.crf, 0)
-        _ = av_opt_set(codec.pointee.priv_data, "preset", Self.preset, 0)
+        _ = av_opt_set(codec.pointee.priv_data, "preset", preset, 0)
         try check(avcodec_open2(codec, h264, nil), "opening the H.264 encoder")
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "describing the video")
         stream.pointee.time_base = Self.timeBase

@@ -10,14 +10,13 @@ public final class WebPAnimationEncoder: AnimationEncoder {
     /// 0–100; photos at 85 look like the screen at a tenth of the lossless size.
     static let quality: Float = 85
     static let keyFrameEvery: Int32 = 6
-    /// libwebp's speed/size trade (0 fastest … 6 smallest).
-    static let method: Int32 = 4
 
     private let encoder: OpaquePointer
     private var config = WebPConfig()
     private let width: Int32, height: Int32
 
-    public init(width: Int, height: Int) throws(RecordingError) {
+    /// `method`: libwebp's speed/size trade, 0 fastest … 6 smallest.
+    public init(width: Int, height: Int, method: Int32 = 4) throws(RecordingError) {
         guard width <= Int(WEBP_MAX_DIMENSION), height <= Int(WEBP_MAX_DIMENSION) else {
             throw RecordingError("WebP frames are at most \(WEBP_MAX_DIMENSION) px a side (use --record-size)")
         }
@@ -32,7 +31,7 @@ public final class WebPAnimationEncoder: AnimationEncoder {
         options.kmax = Self.keyFrameEvery
         options.kmin = Self.keyFrameEvery / 2
         config.quality = Self.quality
-        config.method = Self.method
+        config.method = method
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw RecordingError("libwebp could not start an animation of \(width)×\(height)")
         }

@@ -13,6 +13,8 @@ final class BackgroundRecorder: @unchecked Sendable {
     static let niceness: Int32 = 12
 
     var path: String { recorder.path }
+    /// The recording's frames, pixels.
+    var frameSize: (width: Int, height: Int) { (recorder.width, recorder.height) }
     private let recorder: RunRecorder
     private let logger: Logger
     private let condition = NSCondition()

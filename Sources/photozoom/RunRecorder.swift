@@ -15,14 +15,14 @@ final class RunRecorder {
     private var start: Double?
     private var last = 0.0
 
-    /// `viewWidth`×`viewHeight`: the frames the run draws, in pixels.
-    init(path: String, viewWidth: Int, viewHeight: Int, limit: WindowSize?, fps: Double) throws {
+    /// `viewWidth`×`viewHeight`: the frames the run draws, in pixels. `live`: a window's frames, as it runs.
+    init(path: String, viewWidth: Int, viewHeight: Int, limit: WindowSize?, fps: Double, live: Bool = false) throws {
         format = AnimationFormat(path: path)
         try RecordingFile.check(path, format: format)
         (width, height) = format.frameSize(width: viewWidth, height: viewHeight, limit: limit.map { ($0.width, $0.height) })
         self.path = path
         do {
-            encoder = try format.makeEncoder(width: width, height: height, fps: fps)
+            encoder = try format.makeEncoder(width: width, height: height, fps: fps, live: live)
         } catch {
             throw RecordingFileError(path: path, reason: error.description)
         }

@@ -61,10 +61,10 @@ struct WindowRun {
         var launch = LaunchLog()
         var cairoProblems = SaidOnce()
         /// `--record`'s and the one `r` started, taking frames; stopped ones still encoding.
-        var recordings = RecordingSet()
+        var recordings = WindowRecordings()
         func startRecording(_ path: String, limit: WindowSize?) throws {
             let recorder = try RunRecorder(path: path, viewWidth: Int(window.size.width), viewHeight: Int(window.size.height),
-                                           limit: limit, fps: fps)
+                                           limit: limit ?? WindowRecordings.defaultSize, fps: WindowRecordings.fps, live: true)
             recordings.start(BackgroundRecorder(recorder, logger: logger, wake: wake.signal), byKey: record?.path != path)
             app.setNeedsDisplay()
         }
@@ -85,7 +85,7 @@ struct WindowRun {
                     renderer.draw(app.root, on: cr, scale: scale)
                     drawn = clock.now
                     if recordings.isRecording {
-                        recordings.add(PixelImage(copying: cairo_get_target(cr)), at: started)
+                        recordings.framePresented(cairo_get_target(cr), at: started, logger: logger)
                         RecordingDot.draw(on: cr, windowWidth: window.size.width, scale: scale)
                     }
                 }
@@ -120,6 +120,12 @@ struct WindowRun {
                     if nextFrame < now { nextFrame = now + clock.frameInterval }
                 }
                 if app.isAnimating || app.needsDisplay { timeout = max(0, nextFrame - clock.now) }
+            }
+            // A frame left out for the recordings' rate was the last one: they get the scene at rest.
+            if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
+                recordings.restingFrame(at: clock.now, logger: logger) { image in
+                    try renderer.draw(app.root, into: image, scale: Double(image.width) / app.size.width, clearingTo: 0xFF00_0000)
+                }
             }
             if app.title != title {
                 title = app.title
@@ -277,66 +283,5 @@ enum DroppedItems {
             }
         }
         return (local, remote)
-    }
-}
-
-/// The window's recordings: `--record`'s and the one `r` started take the frames; stopped ones go
-/// on encoding in the background until their file is written.
-struct RecordingSet {
-    private var fromOption: BackgroundRecorder?
-    private var fromKey: BackgroundRecorder?
-    private var stopped: [BackgroundRecorder] = []
-
-    var isRecording: Bool { fromOption != nil || fromKey != nil }
-    var isRecordingByKey: Bool { fromKey != nil }
-    var keyPath: String? { fromKey?.path }
-
-    mutating func start(_ recorder: BackgroundRecorder, byKey: Bool) {
-        if byKey { fromKey = recorder } else { fromOption = recorder }
-    }
-
-    func add(_ frame: PixelImage, at time: Double) {
-        fromOption?.add(frame, at: time)
-        fromKey?.add(frame, at: time)
-    }
-
-    mutating func stopKeyRecording(at time: Double) {
-        guard let recorder = fromKey else { return }
-        recorder.stop(at: time)
-        stopped.append(recorder)
-        fromKey = nil
-    }
-
-    mutating func forgetFinished() { stopped.removeAll { $0.isFinished } }
-
-    /// The window is closing: every recording is stopped, and (`waiting`) written before it goes.
-    mutating func stopAll(at time: Double, waiting: Bool) {
-        for recorder in [fromOption, fromKey].compactMap({ $0 }) {
-            recorder.stop(at: time)
-            stopped.append(recorder)
-        }
-        fromOption = nil
-        fromKey = nil
-        if waiting { for recorder in stopped { recorder.waitUntilFinished() } }
-        stopped = []
-    }
-}
-
-/// The red dot in the window's top-right corner while it records; drawn after the frame is
-/// copied for the recording, so it is not in it.
-enum RecordingDot {
-    static let radius = 5.0
-    static let inset = 14.0
-
-    static func draw(on cr: OpaquePointer, windowWidth: Double, scale: Double) {
-        cairo_save(cr)
-        cairo_new_path(cr)
-        cairo_arc(cr, windowWidth - inset * scale, inset * scale, (radius + 1.5) * scale, 0, 2 * .pi)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill(cr)
-        cairo_arc(cr, windowWidth - inset * scale, inset * scale, radius * scale, 0, 2 * .pi)
-        cairo_set_source_rgb(cr, 1, 0.231, 0.188)
-        cairo_fill(cr)
-        cairo_restore(cr)
     }
 }

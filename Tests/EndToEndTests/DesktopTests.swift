@@ -47,6 +47,22 @@ import TestSupport
         #expect(decoded.frames.last!.image.pixel(x: 200, y: 480) & 0xFF_FFFF < 0x10_1010)
     }
 
+    /// `--record` in the window: from the first frame until the window closes, at most 30 frames a second.
+    @Test func recordInTheWindowWritesTheFileWhenTheWindowCloses() throws {
+        let script = session.scratch.appendingPathComponent("open.txt")
+        try "wait 300\ntap 150 100\nwait 900\nkey q\n".write(to: script, atomically: true, encoding: .utf8)
+        let (viewer, _) = try session.launch(["--size", "400x300", "--no-thumbnail-cache", "--record", "run.gif", "--script", script.path])
+        #expect(viewer.waitForExit(seconds: 60) == 0, "\(viewer.standardError)")
+        let path = session.scratch.appendingPathComponent("run.gif").path
+        #expect(viewer.standardError.contains("saved recording run.gif"), "\(viewer.standardError)")
+        let decoded = try AnimationReader.gif([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect((decoded.width, decoded.height) == (400, 300))
+        // The zoom into the viewer (0.5 s) at up to 30 frames a second, and no frame closer than a GIF plays.
+        #expect(decoded.frames.count >= 8, "\(decoded.frames.count) frames")
+        for (a, b) in zip(decoded.frames, decoded.frames.dropFirst()) { #expect(b.time - a.time > 0.0199) }
+        #expect(!decoded.frames.contains { Self.hasRedDot($0.image) })
+    }
+
     @Test(.enabled(if: DesktopTools.has("xclip"), "xclip is not installed (apt-get install xclip)"))
     func ctrlCPutsTheOpenPhotoOnTheClipboard() throws {
         // A panorama: its PNG is megabytes, sent in INCR chunks.
