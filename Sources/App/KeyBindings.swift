@@ -31,7 +31,7 @@ struct KeyBinding {
         KeyBinding(keys: ["s"], label: "`s`", action: .screenshot, summary: "save a screenshot",
                    detail: "save a screenshot `photozoom-YYYYMMDD-HHMMSS.png` in the current folder (never replacing a file), and log its path"),
         KeyBinding(keys: ["r"], label: "`r`", action: .record, summary: "start or stop recording",
-                   detail: "start or stop recording the window to `photozoom-YYYYMMDD-HHMMSS.webp` in the current folder (never replacing a file); a red dot shows it is on (it is not in the recording), and the path is logged when the file is complete"),
+                   detail: "start or stop recording the window to `photozoom-YYYYMMDD-HHMMSS.webp` in the current folder (never replacing a file), at up to 30 frames a second, scaled to fit 960x960 (or `--record-size`); a red dot shows it is on (it is not in the recording), and the path is logged when the file is complete"),
         KeyBinding(keys: ["c"], needsControl: true, label: "`Ctrl+C`", action: .copy, summary: "copy the photo",
                    detail: "copy the open photo to the clipboard, as a file (`text/uri-list`) and as a picture (`image/png`)"),
         KeyBinding(keys: ["plus", "equal", "KP_Add", "minus", "KP_Subtract"], label: "`+` (or `=`), `-`", action: .zoom,

@@ -39,7 +39,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the run as an animation: .webp (animated WebP), .gif, .mp4 (H.264), or a folder of numbered PNGs (any other name). Headless: every frame of the simulated clock at --fps, the same bytes every time.", valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Scale the recording down to fit WIDTHxHEIGHT pixels (its shape is kept).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Scale the recording down to fit WIDTHxHEIGHT pixels (its shape is kept). In the window: 960x960 unless given.", valueName: "WxH"))
     var recordSize: WindowSize?
 
     @Option(help: ArgumentHelp("Replay input from this script (one command a line; see README; - reads standard input): headless on a simulated clock, in the window in real time.", valueName: "file"))
