@@ -2,7 +2,6 @@ import Cairo
 import Foundation
 import Imaging
 import Pixels
-import Synchronization
 
 /// Makes pre-scaled levels on a thread of its own, at a lowered priority, so that a frame never
 /// waits for a filter pass over a large photo. Finished levels wait until the renderer takes them;
@@ -30,7 +29,9 @@ final class LevelBuilder: Sendable {
 
     /// What the thread shares with the builder (the thread holds this, not the builder).
     private final class Shared: Sendable {
-        let state = Mutex<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
+        /// An NSLock, not a `Mutex`: ThreadSanitizer does not see a `Mutex` (a futex on Linux) and
+        /// reported the frame loop's reads of this state as races.
+        let state = NSLocked<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
         let signal = DispatchSemaphore(value: 0)
         let wake: @Sendable () -> Void
         let niceness: Int32
@@ -88,5 +89,19 @@ final class LevelBuilder: Sendable {
             defer { state.made.removeAll() }
             return state.made
         }
+    }
+}
+
+/// A value behind an `NSLock`.
+private final class NSLocked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) { self.state = state }
+
+    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
     }
 }

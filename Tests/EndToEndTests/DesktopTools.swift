@@ -23,14 +23,16 @@ enum DesktopTools {
         try process.run()
         // Read while it runs: a big output would fill the pipe and stop it.
         final class Box: @unchecked Sendable { var data = Data() }
-        let box = Box()
-        let reader = Thread { box.data = output.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let box = Box(), read = DispatchSemaphore(value: 0)
+        Thread {
+            box.data = output.fileHandleForReading.readDataToEndOfFile()
+            read.signal()
+        }.start()
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        while !reader.isFinished { usleep(5_000) }
+        read.wait()   // the output's end: the reader is done with `box`
         return (process.terminationStatus, box.data)
     }
 
