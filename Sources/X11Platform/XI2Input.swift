@@ -22,8 +22,10 @@ final class XI2Input {
         let gestures = major > 2 || minor >= 4 ? [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] : []
         select(display, window, [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter,
                                  XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] + gestures)
-        // Hierarchy changes may only be selected for all devices (XI2 spec; Xwayland says BadValue otherwise).
-        select(display, XDefaultRootWindow(display), [XI_DeviceChanged, XI_HierarchyChanged], devices: XIAllDevices)
+        // Hierarchy changes may only be selected for all devices (XI2 spec; Xwayland says BadValue otherwise);
+        // device changes stay the master devices' (a slave switch is one), as before.
+        select(display, XDefaultRootWindow(display), [XI_DeviceChanged])
+        select(display, XDefaultRootWindow(display), [XI_HierarchyChanged], devices: XIAllDevices)
         refreshScrollValuators()
     }
 

@@ -15,6 +15,8 @@ final class BackgroundRecorder: @unchecked Sendable {
     var path: String { recorder.path }
     /// The recording's frames, pixels.
     var frameSize: (width: Int, height: Int) { (recorder.width, recorder.height) }
+    /// When the window last handed it a frame (the window's thread only).
+    var lastTaken: Double?
     private let recorder: RunRecorder
     private let logger: Logger
     private let condition = NSCondition()

@@ -1,11 +1,10 @@
 import Foundation
-import Imaging
 import Pixels
 import Recording
 
 /// A recording in progress: the frames a run draws, timed from the first, go to the encoder that
-/// the path's extension names, scaled down to `--record-size` when one is given; `finish` writes the
-/// file.
+/// the path's extension names, at the recording's size (`width`×`height`: the runs draw or shrink
+/// each frame to it); `finish` writes the file.
 final class RunRecorder {
     let path: String
     let format: AnimationFormat
@@ -28,15 +27,14 @@ final class RunRecorder {
         }
     }
 
-    /// `time` on the run's clock, in seconds.
+    /// `frame` is `width`×`height`; `time` on the run's clock, in seconds.
     func add(_ frame: PixelImage, at time: Double) throws {
         let start = start ?? time
         self.start = start
         last = time - start
         do {
-            try encoder.add(frame.width == width && frame.height == height ? frame : frame.scaled(toWidth: width, height: height),
-                            at: last)
-        } catch let error as RecordingError {
+            try encoder.add(frame, at: last)
+        } catch {
             throw RecordingFileError(path: path, reason: error.description)
         }
     }

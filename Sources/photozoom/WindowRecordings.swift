@@ -20,8 +20,7 @@ struct WindowRecordings {
     private var fromOption: BackgroundRecorder?
     private var fromKey: BackgroundRecorder?
     private var stopped: [BackgroundRecorder] = []
-    /// When each recording took its last frame, and a frame left out since (its time).
-    private var lastTaken: [ObjectIdentifier: Double] = [:]
+    /// A frame left out since the last taken (its time).
     private var leftOut: Double?
 
     var isRecording: Bool { fromOption != nil || fromKey != nil }
@@ -38,16 +37,15 @@ struct WindowRecordings {
     mutating func framePresented(_ surface: OpaquePointer, at time: Double, logger: Logger) {
         var tookAll = true
         for recorder in active {
-            let id = ObjectIdentifier(recorder)
             // Within a frame of the rate counts: 60 Hz frames land 33.3 ms apart give or take a little.
-            if let last = lastTaken[id], time - last < 1 / Self.fps - 0.004 {
+            if let last = recorder.lastTaken, time - last < 1 / Self.fps - 0.004 {
                 tookAll = false
                 continue
             }
             do {
                 let (w, h) = recorder.frameSize
                 recorder.add(try PixelImage(scaling: surface, toWidth: w, height: h), at: time)
-                lastTaken[id] = time
+                recorder.lastTaken = time
             } catch {
                 logger.error("recording \(recorder.path): \(error)")
             }
@@ -65,7 +63,7 @@ struct WindowRecordings {
             do {
                 try draw(image)
                 recorder.add(image, at: shown)
-                lastTaken[ObjectIdentifier(recorder)] = shown
+                recorder.lastTaken = shown
             } catch {
                 logger.error("recording \(recorder.path): \(error)")
             }

@@ -2,8 +2,6 @@ import Animation
 import App
 import Cairo
 import CCairo
-import Imaging
-import Pixels
 import Foundation
 import Geometry
 import Glibc
