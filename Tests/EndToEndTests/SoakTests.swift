@@ -54,7 +54,7 @@ import TestSupport
             usleep(50_000)
         }
         let status = try #require(viewer.waitForExit(seconds: 10), "the viewer hung (still running past the script's end)")
-        #expect(status == 0, "the viewer failed: \(viewer.standardError)")
+        #expect(status == 0, "the viewer failed: \(viewer.standardError); \(server.state)")
         let start = try #require(samples["start"]), middle = try #require(samples["middle"]), end = try #require(samples["end"])
         for (name, sample) in [("middle", middle), ("end", end)] {
             #expect(abs(sample.rssMiB - start.rssMiB) <= start.rssMiB * 0.10, "RSS at the \(name): \(sample), at the start: \(start)")

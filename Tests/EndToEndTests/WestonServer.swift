@@ -12,6 +12,9 @@ final class WestonServer: XServer {
     private let runtime: TemporaryFolder
 
     init() throws {
+        // weston binds its X socket in /tmp/.X11-unix but, unlike the X servers, does not make the
+        // folder: on a machine where no X server ran yet it fails. Made as every X server makes it.
+        if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
         runtime = try TemporaryFolder()
         chmod(runtime.path, 0o700)   // XDG_RUNTIME_DIR must be the user's alone
         let log = Pipe()
@@ -45,6 +48,8 @@ final class WestonServer: XServer {
         process.waitUntilExit()
         throw WestonFailed(log: text)
     }
+
+    var state: String { "Xwayland on \(display), weston " + (process.isRunning ? "running" : "ended") }
 
     /// SIGKILL: Foundation's Process starts it with SIGTERM blocked. Xwayland goes with its compositor.
     func kill() {

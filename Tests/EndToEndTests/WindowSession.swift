@@ -14,7 +14,9 @@ final class WindowSession {
 
     init(server: (any XServer)? = nil) throws {
         self.server = try server ?? XvfbServer()
-        client = try XTestClient(display: self.server.display)
+        do { client = try XTestClient(display: self.server.display) } catch {
+            throw ClientError("\(error): \(self.server.state)")
+        }
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-window-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }

@@ -1,19 +1,29 @@
+import CX11
 import Foundation
 import Glibc
+import TestSupport
 
 /// A private X server for one test: Xvfb picks a free display number and writes it to the
 /// descriptor named by `-displayfd`. Killed when the test lets go of it.
+///
+/// `-noreset`: by default an X server resets when its last client leaves, and a client that connects
+/// during the reset is refused ("connection reset by peer"). The test's own connection and the
+/// viewer come and go at their own times, and a client of another test that still had this display
+/// number can knock on it too: each such gap failed a test now and then as "cannot open the X display".
 final class XvfbServer: XServer {
     static let binary = "/usr/bin/Xvfb"
     let display: String
     private let process = Process()
+    /// Xvfb's own messages (its standard error), for a test's failure message.
+    private let logFolder: TemporaryFolder
 
     init(width: Int = 1600, height: Int = 1200) throws {
         guard FileManager.default.isExecutableFile(atPath: XvfbServer.binary) else { throw XvfbMissing() }
+        logFolder = try TemporaryFolder()
         let pipe = Pipe()
         // Foundation's Process hands down only descriptors 0–2: `exec … 3>&1` gives Xvfb the pipe as 3.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(XvfbServer.binary) -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3>&1"]
+        process.arguments = ["-c", "exec \(XvfbServer.binary) -displayfd 3 -noreset -screen 0 \(width)x\(height)x24 -nolisten tcp 3>&1 2>\(logFolder.path)/Xvfb.log"]
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
@@ -25,6 +35,24 @@ final class XvfbServer: XServer {
             number += String(decoding: chunk, as: UTF8.self)
         }
         display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Xvfb names its display once it is ready; a display nobody answers on would fail the test
+        // far from here, as the viewer's "cannot open the X display".
+        guard let probe = XOpenDisplay(display) else {
+            let log = self.log
+            kill()
+            throw XvfbFailed(display: display, log: log)
+        }
+        XCloseDisplay(probe)
+    }
+
+    /// What Xvfb wrote to its standard error so far.
+    var log: String { (try? String(contentsOfFile: logFolder.path + "/Xvfb.log", encoding: .utf8)) ?? "" }
+
+    var state: String {
+        let end = process.isRunning ? "running"
+            : process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)"
+            : "exited with status \(process.terminationStatus)"
+        return "Xvfb on \(display), \(end); its log: \(log)"
     }
 
     /// Ends the server at once (SIGKILL: it may have inherited a blocked SIGTERM), as a crash would.
@@ -41,9 +69,17 @@ final class XvfbServer: XServer {
 protocol XServer: AnyObject {
     /// `:N`, for DISPLAY.
     var display: String { get }
+    /// Whether it still runs, or how it ended, and its log: for a failure message.
+    var state: String { get }
     func kill()
 }
 
 struct XvfbMissing: Error, CustomStringConvertible {
     var description: String { "Xvfb did not start: install it (make test does: apt-get install xvfb)" }
+}
+
+struct XvfbFailed: Error, CustomStringConvertible {
+    let display: String
+    let log: String
+    var description: String { "Xvfb named display \(display) but did not answer on it; its log: \(log)" }
 }
