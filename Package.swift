@@ -32,8 +32,9 @@ let package = Package(
         .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), and its
+        // libraries opened when an MP4 is recorded, not linked (CAV.h says why).
+        .target(name: "CAV", linkerSettings: [.linkedLibrary("dl")]),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
 
@@ -94,9 +95,10 @@ let package = Package(
         .executableTarget(name: "photozoom-fuzz", dependencies: ["FuzzTargets"]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
+        // The MP4 reader calls FFmpeg directly: the tests link it.
         .target(name: "TestSupport", dependencies: [
             "Pixels", "Imaging", "CWebPDemux", "CGIF", "CAV", .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Geometry"]),

@@ -15,6 +15,12 @@ public enum AnimationFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Throws when this format's encoder cannot run here: MP4's FFmpeg is opened on first use, and
+    /// may not be installed.
+    public func checkEncoder() throws(RecordingError) {
+        if self == .mp4 { _ = try FFmpegLibraries.load() }
+    }
+
     /// Whether the frame's sides must be even (4:2:0 chroma halves both).
     public var needsEvenSides: Bool { self == .mp4 }
 

@@ -11,6 +11,7 @@ public final class MP4Encoder: AnimationEncoder {
     static let crf = "20"
     static let timeBase = AVRational(num: 1, den: 1000)
 
+    private var av: photozoom_av
     private let width: Int32, height: Int32
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -26,19 +27,23 @@ public final class MP4Encoder: AnimationEncoder {
 
     /// `preset`: x264's speed/size trade ("medium" its default; "veryfast" keeps up with a window).
     public init(width: Int, height: Int, fps: Double, preset: String = "medium") throws(RecordingError) {
+        do { av = try FFmpegLibraries.load() } catch {
+            memory.deallocate()
+            throw error
+        }
         // What goes wrong is said once, in the project's words; x264's statistics are not for the user.
-        av_log_set_level(AV_LOG_QUIET)
+        av.av_log_set_level(AV_LOG_QUIET)
         self.width = Int32(width)
         self.height = Int32(height)
         frameDuration = max(1, Int64((1000 / fps).rounded()))
         memory.initialize(to: photozoom_memory_file())
-        guard let h264 = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
+        guard let h264 = av.avcodec_find_encoder_by_name("libx264") ?? av.avcodec_find_encoder(AV_CODEC_ID_H264) else {
             memory.deallocate()
             throw RecordingError("this FFmpeg has no H.264 encoder (install libavcodec with x264)")
         }
         var format: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_alloc_output_context2(&format, nil, "mp4", nil) >= 0, let format,
-              let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(h264) else {
+        guard av.avformat_alloc_output_context2(&format, nil, "mp4", nil) >= 0, let format,
+              let stream = av.avformat_new_stream(format, nil), let codec = av.avcodec_alloc_context3(h264) else {
             memory.deallocate()
             throw RecordingError("FFmpeg could not start an MP4 file")
         }
@@ -49,7 +54,7 @@ public final class MP4Encoder: AnimationEncoder {
         codec.pointee.height = self.height
         codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         codec.pointee.time_base = Self.timeBase
-        codec.pointee.framerate = av_d2q(fps, 1000)
+        codec.pointee.framerate = av.av_d2q(fps, 1000)
         // The screen is sRGB; the frames are converted with BT.709's matrix and say so.
         codec.pointee.color_primaries = AVCOL_PRI_BT709
         codec.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
@@ -58,33 +63,33 @@ public final class MP4Encoder: AnimationEncoder {
         codec.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         format.pointee.flags |= AVFMT_FLAG_BITEXACT
-        _ = av_opt_set(codec.pointee.priv_data, "crf", Self.crf, 0)
-        _ = av_opt_set(codec.pointee.priv_data, "preset", preset, 0)
-        try check(avcodec_open2(codec, h264, nil), "opening the H.264 encoder")
-        try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "describing the video")
+        _ = av.av_opt_set(codec.pointee.priv_data, "crf", Self.crf, 0)
+        _ = av.av_opt_set(codec.pointee.priv_data, "preset", preset, 0)
+        try check(av.avcodec_open2(codec, h264, nil), "opening the H.264 encoder")
+        try check(av.avcodec_parameters_from_context(stream.pointee.codecpar, codec), "describing the video")
         stream.pointee.time_base = Self.timeBase
-        io = photozoom_memory_file_open_io(memory)
+        io = photozoom_memory_file_open_io(&self.av, memory)
         guard let io else { throw RecordingError("FFmpeg could not allocate its output") }
         format.pointee.pb = io
-        try check(avformat_write_header(format, nil), "writing the MP4 header")
+        try check(av.avformat_write_header(format, nil), "writing the MP4 header")
 
-        converter = sws_getContext(self.width, self.height, AV_PIX_FMT_BGRA, self.width, self.height, AV_PIX_FMT_YUV420P,
+        converter = av.sws_getContext(self.width, self.height, AV_PIX_FMT_BGRA, self.width, self.height, AV_PIX_FMT_YUV420P,
                                    SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
-        picture = av_frame_alloc()
-        packet = av_packet_alloc()
+        picture = av.av_frame_alloc()
+        packet = av.av_packet_alloc()
         guard let converter, picture != nil, packet != nil else { throw RecordingError("FFmpeg could not allocate a frame") }
-        _ = sws_setColorspaceDetails(converter, sws_getCoefficients(SWS_CS_ITU709), 1, sws_getCoefficients(SWS_CS_ITU709), 0,
+        _ = av.sws_setColorspaceDetails(converter, av.sws_getCoefficients(SWS_CS_ITU709), 1, av.sws_getCoefficients(SWS_CS_ITU709), 0,
                                      0, 1 << 16, 1 << 16)
     }
 
     deinit {
         if let format, format.pointee.pb != nil { format.pointee.pb = nil }
-        photozoom_memory_file_close_io(&io)
-        avcodec_free_context(&codec)
-        avformat_free_context(format)
-        sws_freeContext(converter)
-        av_frame_free(&picture)
-        av_packet_free(&packet)
+        photozoom_memory_file_close_io(&av, &io)
+        av.avcodec_free_context(&codec)
+        av.avformat_free_context(format)
+        av.sws_freeContext(converter)
+        av.av_frame_free(&picture)
+        av.av_packet_free(&packet)
         free(memory.pointee.data)
         memory.deallocate()
     }
@@ -101,23 +106,23 @@ public final class MP4Encoder: AnimationEncoder {
             withUnsafeMutablePointer(to: &picture.pointee.linesize) { strides in
                 planes.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
                     strides.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        _ = sws_scale(converter, &source, &sourceStride, 0, height, planes, strides)
+                        _ = av.sws_scale(converter, &source, &sourceStride, 0, height, planes, strides)
                     }
                 }
             }
         }
         picture.pointee.pts = pts
         lastPTS = pts
-        try check(avcodec_send_frame(codec, picture), "encoding a frame")
+        try check(av.avcodec_send_frame(codec, picture), "encoding a frame")
         try drainPackets()
     }
 
     public func finish(at end: Double) throws(RecordingError) -> RecordedAnimation {
         guard lastPTS >= 0 else { throw RecordingError("no frame was recorded") }
-        try check(avcodec_send_frame(codec, nil), "finishing the video")
+        try check(av.avcodec_send_frame(codec, nil), "finishing the video")
         try drainPackets()
-        try check(av_write_trailer(format), "writing the MP4 index")
-        photozoom_memory_file_close_io(&io)
+        try check(av.av_write_trailer(format), "writing the MP4 index")
+        photozoom_memory_file_close_io(&av, &io)
         format?.pointee.pb = nil
         guard memory.pointee.failed == 0, let data = memory.pointee.data else { throw RecordingError("out of memory for the MP4 file") }
         return .file(Array(UnsafeBufferPointer(start: data, count: Int(memory.pointee.size))))
@@ -127,11 +132,11 @@ public final class MP4Encoder: AnimationEncoder {
     /// reads some of the rows' padding, which the conversion never writes (left as it came from
     /// malloc, it made the same frames encode differently from run to run).
     private func newBuffer(_ picture: UnsafeMutablePointer<AVFrame>) throws(RecordingError) {
-        av_frame_unref(picture)
+        av.av_frame_unref(picture)
         picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         picture.pointee.width = width
         picture.pointee.height = height
-        try check(av_frame_get_buffer(picture, 0), "allocating a frame")
+        try check(av.av_frame_get_buffer(picture, 0), "allocating a frame")
         let f = picture.pointee
         for (plane, stride, rows) in [(f.data.0, f.linesize.0, height), (f.data.1, f.linesize.1, (height + 1) / 2),
                                       (f.data.2, f.linesize.2, (height + 1) / 2)] {
@@ -141,21 +146,21 @@ public final class MP4Encoder: AnimationEncoder {
 
     private func drainPackets() throws(RecordingError) {
         while true {
-            let status = avcodec_receive_packet(codec, packet)
+            let status = av.avcodec_receive_packet(codec, packet)
             if status == photozoom_averror_again() || status == photozoom_averror_eof() { return }
             try check(status, "encoding a frame")
             // The muxer times each frame by the next one's start; the last one needs its own length.
             if packet!.pointee.duration == 0 { packet!.pointee.duration = frameDuration }
-            av_packet_rescale_ts(packet, Self.timeBase, stream.pointee.time_base)
+            av.av_packet_rescale_ts(packet, Self.timeBase, stream.pointee.time_base)
             packet!.pointee.stream_index = stream.pointee.index
-            try check(av_interleaved_write_frame(format, packet), "writing a frame")
+            try check(av.av_interleaved_write_frame(format, packet), "writing a frame")
         }
     }
 
     private func check(_ status: Int32, _ doing: String) throws(RecordingError) {
         guard status < 0 else { return }
         var text = [CChar](repeating: 0, count: 128)
-        av_strerror(status, &text, text.count)
+        _ = av.av_strerror(status, &text, text.count)
         throw RecordingError("FFmpeg failed \(doing): \(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
     }
 }

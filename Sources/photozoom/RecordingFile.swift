@@ -8,6 +8,7 @@ import Recording
 enum RecordingFile {
     /// Checked before the run, so a recording that could never be written stops it at once.
     static func check(_ path: String, format: AnimationFormat) throws {
+        do { try format.checkEncoder() } catch { throw RecordingFileError(path: path, reason: error.description) }
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
         if !folder.isEmpty, stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {

@@ -142,4 +142,30 @@ import TestSupport
         #expect(run.errors == "photozoom: error: cannot write the recording \(fifo): nothing is reading the pipe\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["pipe.webp", "script.txt"])
     }
+
+    /// FFmpeg is opened only for an MP4: with libavcodec hidden (an empty file bound over it in a
+    /// private mount namespace), an MP4 recording is refused in one line before the run, and the
+    /// viewer still runs and records WebP.
+    @Test func withoutFFmpegAnMP4IsRefusedInOneLineAndTheRestWorks() throws {
+        let scriptFile = try scratch.write("script.txt", Array(Self.script.utf8))
+        let empty = try scratch.write("empty.so", [])
+        let viewer = ViewerProcess.executable.path
+        let run = "\(viewer) --headless --no-thumbnail-cache --size 320x400 --fps 30 --script \(scriptFile) --record"
+        let (status, output) = try DesktopTools.run("unshare", ["--mount", "sh", "-c", """
+            library=$(ls /usr/lib/*/libavcodec.so.[0-9]* | head -n 1)
+            mount --bind \(empty) "$library" || exit 1
+            \(run) \(scratch.path)/run.mp4 2>&1; echo "status $?"
+            \(run) \(scratch.path)/run.webp 2>&1; echo "status $?"
+            """], seconds: 120)
+        #expect(status == 0)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first?.hasPrefix("photozoom: error: cannot write the recording \(scratch.path)/run.mp4: MP4 needs FFmpeg's libraries") == true,
+                "\(lines)")
+        #expect(lines.first?.contains("libavcodec.so") == true, "the loader's words name the library: \(lines)")
+        #expect(Array(lines.dropFirst()) == ["status 1", "photozoom: saved recording \(scratch.path)/run.webp", "status 0"])
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/run.mp4"))
+        let webp = try AnimationReader.webp(bytes(scratch.path + "/run.webp"))
+        #expect(webp.width == 320 && webp.frames.count > 10, "\(webp.width)x\(webp.height), \(webp.frames.count) frames")
+    }
 }
