@@ -38,15 +38,14 @@ final class XvfbServer: XServer {
         // Xvfb names its display once it is ready; a display nobody answers on would fail the test
         // far from here, as the viewer's "cannot open the X display".
         guard let probe = XOpenDisplay(display) else {
-            let log = self.log
-            kill()
-            throw XvfbFailed(display: display, log: log)
+            defer { kill() }
+            throw XvfbFailed(state: state)
         }
         XCloseDisplay(probe)
     }
 
     /// What Xvfb wrote to its standard error so far.
-    var log: String { (try? String(contentsOfFile: logFolder.path + "/Xvfb.log", encoding: .utf8)) ?? "" }
+    private var log: String { (try? String(contentsOfFile: logFolder.path + "/Xvfb.log", encoding: .utf8)) ?? "" }
 
     var state: String {
         let end = process.isRunning ? "running"
@@ -79,7 +78,6 @@ struct XvfbMissing: Error, CustomStringConvertible {
 }
 
 struct XvfbFailed: Error, CustomStringConvertible {
-    let display: String
-    let log: String
-    var description: String { "Xvfb named display \(display) but did not answer on it; its log: \(log)" }
+    let state: String
+    var description: String { "Xvfb named its display but did not answer on it: \(state)" }
 }
