@@ -23,7 +23,7 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcair
                  libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
 # .desktop validator; each such test says so and is skipped where its package is missing.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland time
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share

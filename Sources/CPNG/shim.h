@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 /* Macros Swift cannot import. */
+static inline int photozoom_inflate_init(z_stream *stream) { return inflateInit(stream); }
 static inline png_uint_32 photozoom_png_format_bgra(void) { return PNG_FORMAT_BGRA; }
 static inline png_uint_32 photozoom_png_format_bgr(void) { return PNG_FORMAT_BGR; }
 static inline png_uint_32 photozoom_png_image_flag_fast(void) { return PNG_IMAGE_FLAG_FAST; }
@@ -19,8 +20,18 @@ typedef struct {
     const unsigned char *data;
     size_t size;
     size_t offset;
+    /* The largest block libpng may allocate: a chunk's buffer is never larger than the file, a row
+       never larger than 8 bytes a pixel. Bigger requests fail, and libpng skips that chunk. */
+    size_t allocation_limit;
     char message[200];
 } photozoom_png_reader;
+
+static png_voidp photozoom_png_malloc(png_structp png, png_alloc_size_t size) {
+    photozoom_png_reader *reader = (photozoom_png_reader *)png_get_mem_ptr(png);
+    return size <= reader->allocation_limit ? malloc(size) : NULL;
+}
+
+static void photozoom_png_free(png_structp png, png_voidp pointer) { (void)png; free(pointer); }
 
 static void photozoom_png_read_data(png_structp png, png_bytep out, size_t length) {
     photozoom_png_reader *reader = (photozoom_png_reader *)png_get_io_ptr(png);
@@ -49,7 +60,9 @@ static void photozoom_png_warning(png_structp png, png_const_charp message) { (v
    whether the image carries alpha. */
 static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pixels, size_t stride,
                                 png_uint_32 width, png_uint_32 height, png_uint_32 shrink, int *has_alpha) {
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, photozoom_png_error, photozoom_png_warning);
+    reader->allocation_limit = reader->size + (size_t)width * 8 + (1 << 20);
+    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, reader, photozoom_png_error, photozoom_png_warning,
+                                               reader, photozoom_png_malloc, photozoom_png_free);
     if (!png) return -1;
     png_infop info = png_create_info_struct(png);
     if (!info) { png_destroy_read_struct(&png, NULL, NULL); return -1; }
@@ -66,6 +79,12 @@ static int photozoom_png_decode(photozoom_png_reader *reader, unsigned char *pix
     }
     if (shrink > 1 && (!row || !sums)) png_error(png, "out of memory");
     png_set_read_fn(png, reader, photozoom_png_read_data);
+    /* No chunk can be longer than its file: a 57-byte file that declares a 1 GiB text chunk must not
+       have libpng allocate (and fill) 1 GiB. libpng only warns of such a chunk; the allocator above
+       refuses its buffer, and the chunk is skipped. A compressed text or profile inflates to no more
+       than the file's size either. Ancillary chunks beyond a few hundred are not kept. */
+    png_set_chunk_malloc_max(png, reader->size + 1);
+    png_set_chunk_cache_max(png, 256);
     png_read_info(png, info);
     png_uint_32 w, h;
     int depth, colour, interlace;

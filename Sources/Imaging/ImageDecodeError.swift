@@ -9,6 +9,13 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case unknownFormat
     case tooLarge(width: Int, height: Int)
     case corrupt(format: String, detail: String)
+    /// A valid file of a kind the decoder can't handle (a 12-bit JPEG).
+    case unsupported(format: String, detail: String)
+    /// The library that decodes the format could not be opened.
+    case libraryMissing(format: String, reason: String)
+    /// Failed when it was last tried, and the file has not changed since (the thumbnail cache's
+    /// record): the reason then.
+    case failedBefore(String)
     /// Decoded, but Cairo could not make what showing it takes (out of memory).
     case drawing(CairoError)
 
@@ -17,12 +24,24 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let reason): return "cannot read the file: \(reason)"
         case .vanished: return "it vanished after the folder was read (no such file)"
         case .empty: return "the file is empty"
-        case .unknownFormat: return "not a JPEG, PNG or WebP image"
+        case .unknownFormat: return "not an image the viewer knows (\(ImageFormat.namesInWords))"
         case .tooLarge(let w, let h):
             return "the image claims \(w)×\(h) pixels, over the limit of "
                 + "\(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels / 1_000_000) megapixels"
         case .corrupt(let format, let detail): return "damaged \(format) data: \(detail)"
+        case .unsupported(let format, let detail): return "unsupported \(format): \(detail)"
+        case .libraryMissing(let format, let reason): return "\(format) can't be decoded here: \(reason)"
         case .drawing(let error): return error.description
+        case .failedBefore(let reason): return "\(reason) (as when it was last tried; the file has not changed since)"
+        }
+    }
+
+    /// Whether trying the same bytes again would fail the same way: the file's content is at fault, not
+    /// the moment (a denied or vanished file, memory, a library not installed yet).
+    public var isLasting: Bool {
+        switch self {
+        case .empty, .unknownFormat, .tooLarge, .corrupt, .unsupported, .failedBefore: true
+        case .unreadable, .vanished, .drawing, .libraryMissing: false
         }
     }
 }

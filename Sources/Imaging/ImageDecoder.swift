@@ -11,13 +11,20 @@ public struct DecodedImage: Sendable {
     public let format: ImageFormat
     /// What was wrong with a file that still gave a picture ("truncated: …"), to be said once.
     public let problem: String?
+    /// The file holds frames that play; the picture is the first.
+    public let isAnimated: Bool
 
-    public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat, problem: String? = nil) {
+    public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat, problem: String? = nil,
+                isAnimated: Bool = false) {
         self.image = image
         self.fullSize = fullSize
         self.format = format
         self.problem = problem
+        self.isAnimated = isAnimated
     }
+
+    /// Drawn from shapes: a larger decode is always sharper (no full size caps it).
+    public var isScalable: Bool { format.capabilities.contains(.vector) }
 }
 
 /// The one entry point for reading a photo file: the format comes from the content, the EXIF
@@ -38,29 +45,11 @@ public enum ImageDecoder {
     public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
-
-        let orientation = switch format {
-        case .jpeg: ExifOrientation(jpeg: data)
-        case .png: ExifOrientation(png: data)
-        case .webp: ExifOrientation(webp: data)
-        }
-        // Ask the decoder in stored orientation.
-        let storedAtLeast = atLeast.map { orientation.swapsAxes ? (width: $0.height, height: $0.width) : $0 }
-        var full: (width: Int, height: Int)
-        let decoded: PixelImage
-        var problem: String?
-        switch format {
-        case .jpeg:
-            (decoded, full, problem) = try JPEGDecoder.decode(data, atLeast: storedAtLeast)
-        case .png:
-            (decoded, full, problem) = try PNGDecoder.decode(data)
-        case .webp:
-            (decoded, full) = try WebPDecoder.decode(data, atLeast: storedAtLeast)
-        }
-        if orientation.swapsAxes { full = (full.height, full.width) }
-        var image = orientation.apply(to: decoded)
+        let output = try format.decode(DecodeRequest(data: data, atLeast: atLeast))
+        var image = output.image
         if let atLeast { image = try shrink(image, toCover: atLeast) }
-        return DecodedImage(image: image, fullSize: full, format: format, problem: problem)
+        return DecodedImage(image: image, fullSize: output.fullSize, format: format, problem: output.problem,
+                            isAnimated: output.isAnimated)
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.

@@ -43,6 +43,8 @@ public final class DecodeQueue: Sendable {
         case thumbnail(DecodedImage)
         /// Something to show until the thumbnail is decoded.
         case placeholder(PixelImage)
+        /// The file failed when last tried and has not changed since: no decode.
+        case failed(ImageDecodeError)
     }
 
     /// Looks for photo `path`'s thumbnail covering a side, px, without decoding the photo.
@@ -135,6 +137,9 @@ public final class DecodeQueue: Sendable {
                                            outcome: .success(decoded.image),
                                            fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
                                            isPlaceholder: false))
+                case .failed(let error):
+                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                                           outcome: .failure(error), fullSize: nil, isPlaceholder: false))
                 case .placeholder(let image):
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(image), fullSize: nil, isPlaceholder: true))
@@ -183,6 +188,7 @@ public final class DecodeQueue: Sendable {
         }
         let peek: PeekAtThumbnail = { path, side in
             if let cached = thumbnails?.lookup(path: path, covering: side) { return .thumbnail(cached) }
+            if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }
             return placeholders ? EmbeddedThumbnail.read(path: path).map(Peek.placeholder) : nil
         }
         let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake)

@@ -7,9 +7,10 @@ import SystemPackage
 public struct Photo: Sendable, Equatable {
     /// The file as its bytes: a name that is not UTF-8 (Latin-1 from an old camera) opens as it is.
     public let file: FilePath
-    /// For people: the path, with bytes that are not UTF-8 shown as U+FFFD.
-    public var path: String { String(decoding: file) }
-    public var name: String { file.lastComponent.map { String(decoding: $0) } ?? path }
+    /// For people: the path, with bytes that are not UTF-8 shown as U+FFFD and control characters
+    /// written out (a name holding a newline prints on one line).
+    public var path: String { String(decoding: file).escapingControlCharacters }
+    public var name: String { file.lastComponent.map { String(decoding: $0).escapingControlCharacters } ?? path }
 
     public init(file: FilePath) { self.file = file }
 }
@@ -19,8 +20,9 @@ public struct Photo: Sendable, Equatable {
 /// sorts them (IMG_2 before IMG_10), and a `file://` URI is a path. Names are read as bytes, so any
 /// name a folder holds is listed. Problems come back as one line each.
 public enum PhotoLibrary {
-    /// Extensions that mark a file in a folder as a photo even before its content is read.
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp"]
+    /// Extensions that mark a file in a folder as a photo even before its content is read (every
+    /// format's, from the format table); a file without one is a photo when its content says so.
+    static let photoExtensions = ImageFormat.allExtensions
 
     /// The photos of `arguments`: files and folders (see `localPath` for what a command line gives).
     public static func collect(_ arguments: [FilePath]) -> (photos: [Photo], problems: [String]) {
@@ -30,10 +32,10 @@ public enum PhotoLibrary {
             case .regularFile:
                 photos.append(Photo(file: path))
             case .skipped(let why):
-                problems.append("\(path): \(why == Entry.vanished ? "no such file or folder" : why)")
+                problems.append("\(Photo(file: path).path): \(why == Entry.vanished ? "no such file or folder" : why)")
             case .folder:
                 guard let names = FolderListing.names(in: path) else {
-                    problems.append("\(path): the folder cannot be read (\(PhotoFile.reason(errno)))")
+                    problems.append("\(Photo(file: path).path): the folder cannot be read (\(PhotoFile.reason(errno)))")
                     continue
                 }
                 for name in names where !name.string.hasPrefix(".") {
@@ -46,7 +48,7 @@ public enum PhotoLibrary {
                         continue
                     case .skipped(let why):
                         // Named as a photo but not one that can be read: said once, never opened.
-                        if namedAsPhoto { problems.append("\(String(decoding: file)): \(why)") }
+                        if namedAsPhoto { problems.append("\(Photo(file: file).path): \(why)") }
                     }
                 }
             }
@@ -131,13 +133,14 @@ public enum PhotoLibrary {
         }
     }
 
-    /// The first bytes of a regular file say it is an image (opened without blocking, read 12 bytes).
+    /// The first bytes of a regular file say it is an image (opened without blocking, read as much
+    /// as sniffing looks at).
     private static func looksLikeImage(_ file: FilePath) -> Bool {
         let fd = file.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 12)
-        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 12) }
-        return n > 0 && ImageFormat(sniffing: Array(head[..<n])) != nil
+        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n > 0 && ImageFormat(sniffing: head[..<n]) != nil
     }
 }

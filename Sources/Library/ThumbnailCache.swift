@@ -13,8 +13,8 @@ import Synchronization
 ///
 /// An entry is `SIZE/MD5(uri).png`, and is valid only while its `Thumb::URI` and `Thumb::MTime` match
 /// the file. Missing entries are written (to a temporary file, then renamed; files 0600, folders
-/// 0700) with the text chunks the standard names; files that fail to decode are recorded under
-/// `fail/photozoom-VERSION/`. A cache that can't be read or written, or holds broken or foreign
+/// 0700) with the text chunks the standard names; files whose content fails to decode are recorded
+/// under `fail/photozoom-VERSION/` (with the reason), and not decoded again while they are unchanged. A cache that can't be read or written, or holds broken or foreign
 /// PNGs, is passed over with one debug line a kind: the photo is then decoded as without a cache.
 public struct ThumbnailCache: Sendable {
     /// The standard's sizes: the largest side of a thumbnail in each folder, px.
@@ -96,7 +96,7 @@ public struct ThumbnailCache: Sendable {
         do throws(ImageDecodeError) {
             decoded = try ImageDecoder.decode(file: path, atLeast: (size.rawValue, size.rawValue))
         } catch {
-            recordFailure(of: file, named: name)
+            if error.isLasting { recordFailure(of: file, named: name, reason: error.description) }
             throw error
         }
         // The standard's thumbnail fits in N×N: a wide photo goes in the size whose thumbnail still
@@ -190,12 +190,27 @@ public struct ThumbnailCache: Sendable {
         return png
     }
 
-    /// A failed photo's entry: a 1×1 PNG with its URI and time, as the standard's `fail` folder holds.
-    private func recordFailure(of file: File, named name: String) {
+    /// Where this version records the photos it could not decode.
+    private var failures: String { root + "/fail/photozoom-\(Version.string)" }
+    /// The text key that keeps the reason in a failure's entry.
+    static let reasonKey = "PhotoZoomAnimator::Reason"
+
+    /// A failed photo's entry: a 1×1 PNG with its URI and time, as the standard's `fail` folder holds,
+    /// and why it failed.
+    private func recordFailure(of file: File, named name: String, reason: String) {
         let text = [(key: "Thumb::URI", value: file.uri), (key: "Thumb::MTime", value: String(file.mtime)),
-                    (key: "Software", value: "PhotoZoomAnimator \(Version.string)")]
+                    (key: "Software", value: "PhotoZoomAnimator \(Version.string)"), (key: Self.reasonKey, value: reason)]
         guard let png = PNGWriter.encode(PixelImage(width: 1, height: 1), text: text) else { return }
-        store(png, in: root + "/fail/photozoom-\(Version.string)", named: name)
+        store(png, in: failures, named: name)
+    }
+
+    /// Why photo `path` failed when this version last tried it, if it is unchanged since: it is not
+    /// decoded again at every launch.
+    public func recordedFailure(path: FilePath) -> ImageDecodeError? {
+        guard let (file, name) = entry(for: path), let bytes = readFile(failures + "/" + name) else { return nil }
+        let text = PNGText.read(bytes)
+        guard text["Thumb::URI"] == file.uri, text["Thumb::MTime"].flatMap(Int.init) == file.mtime else { return nil }
+        return .failedBefore(text[Self.reasonKey] ?? "it could not be decoded")
     }
 
     /// Writes `bytes` to a temporary file in `folder` (made 0700 as needed) and renames it to `name`, 0600.

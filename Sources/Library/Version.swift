@@ -1,4 +1,4 @@
 /// The viewer's version: in the thumbnails it writes (`Software`) and its folder of failures.
 public enum Version {
-    public static let string = "0.10.0"
+    public static let string = "0.11.0"
 }

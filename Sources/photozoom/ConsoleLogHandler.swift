@@ -1,7 +1,10 @@
 import Foundation
+import Library
 import Logging
 
 /// One plain line per message on standard error: `photozoom: warning: file.jpg: the file is empty`.
+/// Whatever a message holds (a path from the command line, a dropped URI), its control characters
+/// are written out, so it stays one line.
 struct ConsoleLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
@@ -16,6 +19,6 @@ struct ConsoleLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let prefix = event.level >= .warning ? "\(event.level): " : ""
-        FileHandle.standardError.write(Data("photozoom: \(prefix)\(event.message)\n".utf8))
+        FileHandle.standardError.write(Data("photozoom: \(prefix)\(event.message.description.escapingControlCharacters)\n".utf8))
     }
 }

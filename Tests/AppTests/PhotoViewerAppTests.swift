@@ -98,7 +98,7 @@ import SystemPackage
         #expect(lines.count == 4)
         let expected = [
             ("1-empty.jpg", "the file is empty"),
-            ("2-notes.jpg", "not a JPEG, PNG or WebP image"),
+            ("2-notes.jpg", ImageDecodeError.unknownFormat.description),
             ("3-truncated.jpg", "truncated or damaged JPEG (Premature end of JPEG file); showing what was decoded"),
             ("4-huge.png", "100000×100000"),
         ]

@@ -67,7 +67,7 @@ import TestSupport
         let lines = errors.split(separator: "\n").map(String.init).sorted()
         #expect(lines == [
             "photozoom: warning: \(folder.path)/empty.jpg: the file is empty",
-            "photozoom: warning: \(folder.path)/text.jpg: not a JPEG, PNG or WebP image",
+            "photozoom: warning: \(folder.path)/text.jpg: \(ImageDecodeError.unknownFormat)",
             "photozoom: warning: \(scratch.path)/missing.jpg: no such file or folder",
         ].sorted())
         #expect(FileManager.default.fileExists(atPath: out))

@@ -121,6 +121,39 @@ import TestSupport
         }
     }
 
+    /// A file whose content failed is not decoded again at the next launch while it is unchanged: the
+    /// failure recorded in `fail/` comes back with its reason, without a decode.
+    @Test func aRecordedFailureStandsWhileTheFileIsUnchanged() throws {
+        let path = try photos.write("notes.jpg", Array("hello".utf8))
+        #expect(cache.recordedFailure(path: FilePath(path)) == nil)
+        #expect(throws: ImageDecodeError.unknownFormat) { try cache.make(path: FilePath(path), covering: 180) }
+        let recorded = try #require(cache.recordedFailure(path: FilePath(path)))
+        #expect(recorded == .failedBefore(ImageDecodeError.unknownFormat.description))
+        #expect(recorded.description.hasPrefix("not an image the viewer knows"))
+
+        // The next launch's queue gives the recorded failure: no decode (it would say .unknownFormat).
+        let queue = DecodeQueue(threads: 1, thumbnails: ThumbnailCache(root: root), placeholders: false)
+        queue.request(.thumbnail, index: 0, path: FilePath(path), covering: PixelSize(width: 180, height: 180), priority: .visible)
+        queue.waitUntilIdle()
+        let result = try #require(queue.takeFinished(.thumbnail).first)
+        #expect(throws: recorded) { try result.outcome.get() }
+
+        // Changed (a newer time): tried again.
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(cache.recordedFailure(path: FilePath(path)) == nil)
+    }
+
+    /// Only a failure of the file's content is recorded; one of the moment (a file denied or gone, memory,
+    /// a decoding library not installed yet) is tried again at the next launch.
+    @Test func onlyFailuresOfTheContentAreRecorded() {
+        let lasting: [ImageDecodeError] = [.empty, .unknownFormat, .tooLarge(width: 1, height: 1),
+                                           .corrupt(format: "PNG", detail: "x"), .unsupported(format: "JPEG", detail: "x")]
+        let passing: [ImageDecodeError] = [.unreadable("permission denied"), .vanished,
+                                           .libraryMissing(format: "HEIC", reason: "x")]
+        #expect(lasting.allSatisfy(\.isLasting) && !passing.contains(where: \.isLasting))
+    }
+
     private func writeForeign(for path: String, mtime: Int) throws {
         let red = TestImages.solid(width: 512, height: 288, argb: 0xFFFF_0000)
         let png = PNGWriter.encode(red, text: [(key: "Thumb::URI", value: ThumbnailCache.uri(ofPath: FilePath(path))),

@@ -114,6 +114,45 @@ def write_jpegs():
             f.write(data[:2] + exif_app1(n, big_endian=(n % 2 == 0)) + data[2:])
 
 
+def jpeg_segment(marker, payload):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def write_odd_jpegs():
+    """Whole files that libjpeg-turbo warns about or can't decode."""
+    baseline = open(os.path.join(HERE, "baseline.jpg"), "rb").read()
+    # Three stray bytes before the quantization table: djpeg warns and shows the whole picture.
+    dqt = baseline.index(b"\xff\xdb")
+    with open(os.path.join(HERE, "extraneous-bytes.jpg"), "wb") as f:
+        f.write(baseline[:dqt] + b"\0\0\0" + baseline[dqt:])
+    # The height given by a DNL marker after the first scan instead of in the frame header.
+    sof = baseline.index(b"\xff\xc0")
+    height = baseline[sof + 5:sof + 7]
+    dnl = bytearray(baseline)
+    dnl[sof + 5:sof + 7] = b"\0\0"
+    with open(os.path.join(HERE, "dnl-height.jpg"), "wb") as f:
+        f.write(bytes(dnl[:-2]) + jpeg_segment(0xDC, height) + b"\xff\xd9")
+    # A real 12-bit JPEG (extended sequential, SOF1): one 8x8 block of mid grey. Its DC difference is
+    # 0 (category 0) and every AC coefficient 0 (end of block), each a one-bit code "0".
+    table = jpeg_segment(0xDB, bytes([0x10]) + struct.pack(">64H", *([1] * 64)))       # 16-bit entries, all 1
+    frame = jpeg_segment(0xC1, bytes([12]) + struct.pack(">HH", 8, 8) + bytes([1, 1, 0x11, 0]))
+    dc = jpeg_segment(0xC4, bytes([0x00, 1] + [0] * 15 + [0]))                          # one code: category 0
+    ac = jpeg_segment(0xC4, bytes([0x10, 1] + [0] * 15 + [0]))                          # one code: EOB
+    scan = jpeg_segment(0xDA, bytes([1, 1, 0x00, 0, 63, 0]))
+    with open(os.path.join(HERE, "precision12.jpg"), "wb") as f:
+        f.write(b"\xff\xd8" + table + frame + dc + ac + scan + bytes([0x3F]) + b"\xff\xd9")
+
+
+def write_hostile_pngs():
+    """PNGs whose chunks claim far more than the file holds."""
+    header = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+    for kind in (b"tEXt", b"zTXt", b"iTXt", b"iCCP"):
+        with open(os.path.join(HERE, f"claims-1gib-{kind.decode()}.png"), "wb") as f:
+            f.write(header + struct.pack(">I", 1 << 30) + kind + b"k\0")
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
+    write_odd_jpegs()
+    write_hostile_pngs()

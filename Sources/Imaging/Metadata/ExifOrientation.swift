@@ -14,6 +14,14 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Whether width and height trade places when the picture is turned upright.
     public var swapsAxes: Bool { rawValue >= 5 }
 
+    /// An upright size as the pixels are stored (what a decoder is asked for).
+    func stored(_ size: (width: Int, height: Int)?) -> (width: Int, height: Int)? { size.map(upright) }
+
+    /// A stored size turned upright.
+    func upright(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        swapsAxes ? (size.height, size.width) : size
+    }
+
     /// The upright picture.
     public func apply(to image: PixelImage) -> PixelImage {
         if self == .up { return image }
@@ -47,37 +55,20 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// Reads the tag from a PNG's `eXIf` chunk (the TIFF structure itself); `.up` without one.
     public init(png b: [UInt8]) {
-        var i = 8
-        while i + 12 <= b.count {
-            let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
-            guard length >= 0, i + 12 + length <= b.count, type != "IDAT", type != "IEND" else { break }
-            if type == "eXIf" {
-                self = TIFFStructure(b[(i + 8)..<(i + 8 + length)]).flatMap(ExifOrientation.init(tiff:)) ?? .up
-                return
-            }
-            i += 12 + length
-        }
-        self = .up
+        self = PNGChunks(b[...]).first { $0.type == "eXIf" }
+            .flatMap { TIFFStructure(b[$0.payload]) }.flatMap(ExifOrientation.init(tiff:)) ?? .up
     }
 
     /// Reads the tag from a WebP's `EXIF` chunk (with or without the "Exif\0\0" that some writers put
     /// before the TIFF structure); `.up` without one.
     public init(webp b: [UInt8]) {
-        var i = 12   // "RIFF", size, "WEBP"
-        while i + 8 <= b.count {
-            let fourCC = String(decoding: b[i..<(i + 4)], as: UTF8.self)
-            let size = Int(b[i + 4]) | Int(b[i + 5]) << 8 | Int(b[i + 6]) << 16 | Int(b[i + 7]) << 24
-            guard size >= 0, i + 8 + size <= b.count else { break }
-            if fourCC == "EXIF" {
-                var payload = b[(i + 8)..<(i + 8 + size)]
-                if payload.starts(with: Array("Exif\0\0".utf8)) { payload = payload.dropFirst(6) }
-                self = TIFFStructure(payload).flatMap(ExifOrientation.init(tiff:)) ?? .up
-                return
-            }
-            i += 8 + size + size % 2   // chunks are padded to an even size
+        guard let chunk = WebPChunks(b).first(where: { $0.fourCC == "EXIF" }) else {
+            self = .up
+            return
         }
-        self = .up
+        var payload = b[chunk.payload]
+        if payload.starts(with: Array("Exif\0\0".utf8)) { payload = payload.dropFirst(6) }
+        self = TIFFStructure(payload).flatMap(ExifOrientation.init(tiff:)) ?? .up
     }
 
     /// Reads the tag (0x0112) from IFD0.

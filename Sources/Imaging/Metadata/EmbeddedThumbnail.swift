@@ -32,7 +32,7 @@ public enum EmbeddedThumbnail {
 
     /// The upright embedded thumbnail, from the first bytes of a JPEG.
     public static func read(jpegHead head: ArraySlice<UInt8>) -> PixelImage? {
-        guard ImageFormat(sniffing: Array(head.prefix(16))) == .jpeg,
+        guard ImageFormat(sniffing: head.prefix(16)) == .jpeg,
               let tiff = JPEGSegments.exif(in: head).flatMap(TIFFStructure.init),
               let ifd1 = tiff.directory(1) else { return nil }
         func value(_ tag: Int) -> Int? { ifd1.first { $0.tag == tag }.flatMap(tiff.integer) }
@@ -40,9 +40,9 @@ public enum EmbeddedThumbnail {
         if let compression = value(0x0103), compression != 6 { return nil }
         guard let offset = value(0x0201), let length = value(0x0202),
               let bytes = tiff.bytes(at: offset, count: length),
-              ImageFormat(sniffing: Array(bytes.prefix(16))) == .jpeg,
+              ImageFormat(sniffing: bytes.prefix(16)) == .jpeg,
               let stored = JPEGSegments.frameSize(in: bytes), stored.width <= maxSide, stored.height <= maxSide,
-              let decoded = try? JPEGDecoder.decode(Array(bytes), atLeast: nil), decoded.problem == nil else { return nil }
+              let decoded = try? JPEGDecoder.decodeStored(Array(bytes), atLeast: nil), decoded.problem == nil else { return nil }
         let thumbnail = decoded.image
         let orientation = ExifOrientation(tiff: tiff) ?? .up
         let photo = JPEGSegments.frameSize(in: head)

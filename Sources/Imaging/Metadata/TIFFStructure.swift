@@ -91,7 +91,7 @@ enum JPEGSegments {
     }
 
     /// Calls `visit` with each marker and its payload before the image data, while it returns true.
-    private static func walk(_ b: ArraySlice<UInt8>, _ visit: (UInt8, ArraySlice<UInt8>) -> Bool) {
+    static func walk(_ b: ArraySlice<UInt8>, _ visit: (UInt8, ArraySlice<UInt8>) -> Bool) {
         var i = b.startIndex + 2
         while i + 4 <= b.endIndex, b[i] == 0xFF {
             let marker = b[i + 1]

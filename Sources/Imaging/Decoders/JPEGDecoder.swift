@@ -1,14 +1,26 @@
 import CTurboJPEG
+import Foundation
 import Pixels
 
 /// JPEG through libjpeg-turbo's TurboJPEG API: baseline, progressive, greyscale and CMYK, with the
 /// library's DCT-domain reduced-size decoding (1/8, 1/4, 1/2 …) when a smaller picture will do.
 enum JPEGDecoder {
-    /// Decodes `data`, picking the smallest scaling factor whose result still covers `atLeast`
-    /// (given in stored orientation); the whole picture when `atLeast` is nil.
+    /// The upright picture, reduced by the library's smallest factor that still covers
+    /// `request.atLeast`, with its EXIF orientation applied and its ICC profile read.
+    static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
+        let data = request.data
+        let orientation = ExifOrientation(jpeg: data)
+        let stored = try decodeStored(data, atLeast: orientation.stored(request.atLeast))
+        return DecoderOutput(image: orientation.apply(to: stored.image), fullSize: orientation.upright(stored.full),
+                             colour: ICCProfile.inJPEG(data).map(ColourDescription.icc) ?? .sRGB, problem: stored.problem)
+    }
+
+    /// Decodes `data` as stored (no orientation), picking the smallest scaling factor whose result
+    /// still covers `atLeast`; the whole picture when `atLeast` is nil.
     /// A file cut short (a download that stopped) gives the rows that were there, the rest grey as the
-    /// library fills them, and a `problem` saying so.
-    static func decode(_ data: [UInt8], atLeast: (width: Int, height: Int)?) throws(ImageDecodeError)
+    /// library fills them, and a `problem` saying so. A warning about bytes the library skipped (a few
+    /// extraneous bytes before a marker, which `djpeg` and every browser show past) is not a problem.
+    static func decodeStored(_ data: [UInt8], atLeast: (width: Int, height: Int)?) throws(ImageDecodeError)
         -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
         guard let handle = tjInitDecompress() else {
             throw .corrupt(format: "JPEG", detail: "libjpeg-turbo could not start a decoder")
@@ -19,7 +31,8 @@ enum JPEGDecoder {
         let headerStatus = data.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
-        guard headerStatus == 0 else { throw error(handle) }
+        // A warning (skipped bytes) still reads the header.
+        guard headerStatus == 0 || isWarning(handle) && width > 0 && height > 0 else { throw error(handle) }
         try ImageLimits.checkPixels(width: Int(width), height: Int(height))
 
         var (w, h) = scaledSize(width: Int(width), height: Int(height), atLeast: atLeast)
@@ -42,8 +55,11 @@ enum JPEGDecoder {
         var problem: String?
         if status != 0 {
             // A warning (the data ends early, say) still gives a picture; an error gives none.
-            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw error(handle) }
-            problem = "truncated or damaged JPEG (\(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "a warning")); showing what was decoded"
+            guard isWarning(handle) else { throw error(handle) }
+            let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "a warning"
+            if !message.contains("extraneous bytes") {
+                problem = "truncated or damaged JPEG (\(message)); showing what was decoded"
+            }
         }
         if isCMYK { convertCMYKInPlace(out, adobeInverted: hasAdobeMarker(data)) }
         return (out, (Int(width), Int(height)), problem)
@@ -80,8 +96,21 @@ enum JPEGDecoder {
         return best
     }
 
+    private static func isWarning(_ handle: tjhandle) -> Bool { tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) }
+
+    /// The library's error in the project's words: a valid file of a kind it can't decode is
+    /// "unsupported", not "damaged".
     private static func error(_ handle: tjhandle) -> ImageDecodeError {
         let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+        if message.hasPrefix("Unsupported JPEG data precision") {
+            return .unsupported(format: "JPEG", detail: "\(message.split(separator: " ").last ?? "")-bit samples (only 8-bit JPEGs are decoded)")
+        }
+        if message.contains("DNL not supported") {
+            return .unsupported(format: "JPEG", detail: "its height is given by a DNL marker after the image data")
+        }
+        if message.localizedLowercase.contains("unsupported") || message.contains("not supported") {
+            return .unsupported(format: "JPEG", detail: message)
+        }
         return .corrupt(format: "JPEG", detail: message)
     }
 

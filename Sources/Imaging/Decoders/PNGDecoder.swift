@@ -7,9 +7,21 @@ import Pixels
 /// its header) shows the rows decoded before the damage, the rest grey, and says so. A panorama wider
 /// than Cairo can hold is averaged down as it is read (an interlaced one is refused).
 enum PNGDecoder {
+    static func matches(_ head: ArraySlice<UInt8>) -> Bool { head.starts(with: signature) }
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The upright picture (its `eXIf` orientation applied) and its colour description. PNG has no
+    /// reduced decode: a smaller picture is shrunk from the whole one by the caller.
+    static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
+        let orientation = ExifOrientation(png: request.data)
+        let stored = try decodeStored(request.data)
+        return DecoderOutput(image: orientation.apply(to: stored.image), fullSize: orientation.upright(stored.full),
+                             colour: colour(request.data), problem: stored.problem)
+    }
+
     /// The picture, the file's own size, and what was wrong with a file that still gave one. A picture
     /// wider or taller than Cairo's 32767 px, within the pixel limit, comes reduced by a whole factor.
-    static func decode(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
+    static func decodeStored(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
         let (width, height) = try headerSize(data)
         try ImageLimits.checkPixels(width: width, height: height)
         let shrink = (max(width, height) + ImageLimits.maxSide - 1) / ImageLimits.maxSide
@@ -37,6 +49,34 @@ enum PNGDecoder {
         return (image, (width, height), outcome == 1 ? nil : "truncated or damaged PNG (\(message)); showing what was decoded")
     }
 
+    /// The colour the numbers mean, by the PNG specification's precedence: `cICP`, then an `iCCP`
+    /// profile, then `sRGB`, then `gAMA` and `cHRM`; untagged is sRGB.
+    static func colour(_ b: [UInt8]) -> ColourDescription {
+        var icc: [UInt8]?, isSRGB = false, gamma: Double?, primaries: Chromaticities?
+        func u32(_ at: Int) -> Double { Double(Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])) }
+        for chunk in PNGChunks(b[...]) {
+            let p = chunk.payload
+            switch chunk.type {
+            case "cICP" where p.count == 4 && b[p.lowerBound + 2] == 0:   // RGB only (matrix 0)
+                return .cicp(primaries: Int(b[p.lowerBound]), transfer: Int(b[p.lowerBound + 1]))
+            case "iCCP":
+                // A name of 1–79 bytes, a zero, the compression method (0), then the deflated profile.
+                guard let end = b[p].firstIndex(of: 0), end > p.lowerBound, end + 2 <= p.upperBound, b[end + 1] == 0 else { break }
+                icc = Inflate.bytes(b[(end + 2)..<p.upperBound], limit: ICCProfile.maxBytes)
+            case "sRGB": isSRGB = true
+            case "gAMA" where p.count == 4: gamma = u32(p.lowerBound) / 100_000
+            case "cHRM" where p.count == 32:
+                let v = (0..<8).map { u32(p.lowerBound + $0 * 4) / 100_000 }
+                primaries = Chromaticities(white: (v[0], v[1]), red: (v[2], v[3]), green: (v[4], v[5]), blue: (v[6], v[7]))
+            default: break
+            }
+        }
+        if let icc { return .icc(icc) }
+        if isSRGB { return .sRGB }
+        if gamma != nil || primaries != nil { return .gammaAndPrimaries(gamma: gamma, primaries: primaries) }
+        return .sRGB
+    }
+
     /// B, G, R, A words premultiplied by their alpha, as Cairo's ARGB32 holds them.
     private static func premultiplyInPlace(_ image: PixelImage) {
         for y in 0..<image.height {
@@ -54,15 +94,7 @@ enum PNGDecoder {
     /// The colour type has alpha, or a tRNS chunk comes before the image data.
     static func hasAlpha(_ b: [UInt8]) -> Bool {
         guard b.count > 25, b[25] & 4 == 0 else { return true }
-        var at = 8
-        while at + 8 <= b.count {
-            let length = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-            let type = b[(at + 4)..<(at + 8)]
-            if type.elementsEqual("tRNS".utf8) { return true }
-            if type.elementsEqual("IDAT".utf8) { return false }
-            at += 12 + length
-        }
-        return false
+        return PNGChunks(b[...]).contains { $0.type == "tRNS" }
     }
 
     /// Width and height from the IHDR chunk, which the PNG format puts first.

@@ -1,0 +1,15 @@
+import Pixels
+
+/// An animated file's frames, read one after the other: each is the whole canvas as it shows while
+/// that frame is up (the format's blending and disposal done). A source holds the file and what
+/// composing the next frame needs, never all its frames.
+protocol AnimationSource: AnyObject {
+    /// The canvas, px.
+    var size: (width: Int, height: Int) { get }
+    /// How many times the animation plays; 0 for ever.
+    var loopCount: Int { get }
+    /// The next frame and how long it stays, s (as the file says); nil after the last one.
+    func nextFrame() throws(ImageDecodeError) -> (image: PixelImage, delay: Double)?
+    /// Back to before the first frame.
+    func rewind() throws(ImageDecodeError)
+}

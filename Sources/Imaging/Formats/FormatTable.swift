@@ -1,0 +1,23 @@
+/// The formats the viewer decodes, one row each, in the order sniffing tries them (a more particular
+/// signature before a more general one: APNG before PNG, camera RAW before TIFF). Adding a format
+/// is a decoder file (and its C shim) and a row here; the folder listing, the sniffing, the error
+/// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
+/// (tests hold the last two to it).
+extension ImageFormat {
+    public static let all: [ImageFormat] = [jpeg, png, webp]
+
+    public static let jpeg = ImageFormat(
+        name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
+        capabilities: [.scaledDecode, .embeddedThumbnail, .colourDescription],
+        matches: { $0.starts(with: [0xFF, 0xD8, 0xFF]) }, decode: JPEGDecoder.decode)
+
+    public static let png = ImageFormat(
+        name: "PNG", mimeTypes: ["image/png"], extensions: ["png"],
+        capabilities: [.colourDescription],
+        matches: PNGDecoder.matches, decode: PNGDecoder.decode)
+
+    public static let webp = ImageFormat(
+        name: "WebP", mimeTypes: ["image/webp"], extensions: ["webp"],
+        capabilities: [.scaledDecode, .animation, .colourDescription],
+        matches: WebPDecoder.matches, decode: WebPDecoder.decode, animation: WebPDecoder.animation)
+}

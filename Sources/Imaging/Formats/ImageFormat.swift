@@ -1,0 +1,102 @@
+import Pixels
+
+/// One row of the format table (`FormatTable.swift`): what the viewer needs to know of a format to
+/// list, recognise and decode its files. A format is told by its content, never by its extension;
+/// the extensions only let a folder's listing take a file without reading it.
+public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
+    /// What people call it ("JPEG", "HEIC").
+    public let name: String
+    /// Its MIME types, the registered one first (the `.desktop` file's MimeType list is made of these).
+    public let mimeTypes: [String]
+    /// File name extensions, lower case, without the dot.
+    public let extensions: [String]
+    public let capabilities: FormatCapabilities
+    /// Whether the first bytes of a file (at least `ImageFormat.sniffLength`, or the whole file if
+    /// shorter) are this format's.
+    let matches: @Sendable (ArraySlice<UInt8>) -> Bool
+    let decode: @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput
+    /// Opens the file's frames for playing; nil for a format that never moves.
+    let animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)?
+
+    init(name: String, mimeTypes: [String], extensions: [String], capabilities: FormatCapabilities,
+         matches: @escaping @Sendable (ArraySlice<UInt8>) -> Bool,
+         decode: @escaping @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput,
+         animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)? = nil) {
+        self.name = name
+        self.mimeTypes = mimeTypes
+        self.extensions = extensions
+        self.capabilities = capabilities
+        self.matches = matches
+        self.decode = decode
+        self.animation = animation
+    }
+
+    public var description: String { name }
+    public static func == (a: ImageFormat, b: ImageFormat) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// How many leading bytes sniffing looks at: enough for a TIFF's first directory, an ISO media
+    /// file's brands and an SVG's XML prologue.
+    public static let sniffLength = 4096
+
+    /// The format of a file that starts with `bytes`, by the first row that matches; nil for none.
+    public init?(sniffing bytes: some Collection<UInt8>) {
+        let head = ArraySlice(bytes.prefix(ImageFormat.sniffLength))
+        guard let row = ImageFormat.all.first(where: { $0.matches(head) }) else { return nil }
+        self = row
+    }
+
+    /// Every extension of every format (a folder's listing takes such files as photos).
+    public static let allExtensions: Set<String> = Set(all.flatMap(\.extensions))
+
+    /// Every MIME type of every format, in the table's order.
+    public static var allMimeTypes: [String] { all.flatMap(\.mimeTypes) }
+
+    /// The formats' names as a sentence's list: "JPEG, PNG, … or camera RAW".
+    public static var namesInWords: String {
+        let names = all.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+}
+
+/// What a format's decoder can do besides giving one still picture at full size.
+public struct FormatCapabilities: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Decodes straight to a smaller size when a smaller picture will do (JPEG's DCT scaling).
+    public static let scaledDecode = FormatCapabilities(rawValue: 1 << 0)
+    /// A file may hold frames that play.
+    public static let animation = FormatCapabilities(rawValue: 1 << 1)
+    /// A file may carry a small picture of itself, shown in the grid before (or instead of) a decode.
+    public static let embeddedThumbnail = FormatCapabilities(rawValue: 1 << 2)
+    /// Its colour description (an ICC profile, or primaries and a transfer curve) is honoured.
+    public static let colourDescription = FormatCapabilities(rawValue: 1 << 3)
+    /// Drawn from shapes: rendered at the size it is shown, sharp at any zoom.
+    public static let vector = FormatCapabilities(rawValue: 1 << 4)
+
+    /// For people: the capabilities in words.
+    public var words: [String] {
+        [(Self.scaledDecode, "decoded at the size shown"), (.animation, "animation"), (.embeddedThumbnail, "embedded thumbnail"),
+         (.colourDescription, "colour profile"), (.vector, "vector")].filter { contains($0.0) }.map(\.1)
+    }
+}
+
+/// What a decoder is asked for.
+struct DecodeRequest {
+    let data: [UInt8]
+    /// The upright size, px, the picture must still cover; nil for the full picture.
+    let atLeast: (width: Int, height: Int)?
+}
+
+/// What a decoder gives: the upright picture (a reduced decode when a smaller one was asked for and
+/// the format allows it), the full picture's upright size, its colour description, and what was
+/// wrong with a file that still gave a picture.
+struct DecoderOutput {
+    var image: PixelImage
+    var fullSize: (width: Int, height: Int)
+    var colour: ColourDescription = .sRGB
+    var problem: String?
+    /// The file holds more than one frame to play (the picture is its first).
+    var isAnimated = false
+}
