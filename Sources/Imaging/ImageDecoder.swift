@@ -27,27 +27,35 @@ public struct DecodedImage: Sendable {
     public var isScalable: Bool { format.capabilities.contains(.vector) }
 }
 
-/// The one entry point for reading a photo file: the format comes from the content, the EXIF
-/// orientation is applied, and every failure is an `ImageDecodeError` with a one-line reason.
+/// The one entry point for reading a photo file: the format comes from the content, the orientation
+/// is applied, the colours are converted into the target's, and every failure is an
+/// `ImageDecodeError` with a one-line reason.
 public enum ImageDecoder {
     /// Decodes the file at `path`. With `atLeast` (upright pixels), a reduced-size decode that still
-    /// covers that size is used when the format allows it, and larger results are scaled down.
-    public static func decode(file: FilePath, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+    /// covers that size is used when the format allows it, and larger results are scaled down. The
+    /// pixels are in `colour`'s space (sRGB by default).
+    public static func decode(file: FilePath, atLeast: (width: Int, height: Int)? = nil,
+                              colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
         let data = try PhotoFile.read(file)
-        return try decode(data: data, atLeast: atLeast)
+        return try decode(data: data, atLeast: atLeast, colour: colour)
     }
 
     /// `decode(file:atLeast:)` for a path given as text (a name that is UTF-8).
-    public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
-        try decode(file: FilePath(path), atLeast: atLeast)
+    public static func decode(path: String, atLeast: (width: Int, height: Int)? = nil,
+                              colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
+        try decode(file: FilePath(path), atLeast: atLeast, colour: colour)
     }
 
-    public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> DecodedImage {
+    public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil,
+                              colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
         let output = try format.decode(DecodeRequest(data: data, atLeast: atLeast))
         var image = output.image
         if let atLeast { image = try shrink(image, toCover: atLeast) }
+        // After the shrink: fewer pixels to convert. A shrink that changed nothing returns the
+        // decoder's own image, which no one else holds yet.
+        colour.convert(image, from: output.colour)
         return DecodedImage(image: image, fullSize: output.fullSize, format: format, problem: output.problem,
                             isAnimated: output.isAnimated)
     }

@@ -171,15 +171,19 @@ public final class DecodeQueue: Sendable {
     private let shared: Shared
     public let threadCount: Int
 
-    /// `threads` workers (one a core by default); `decode` reads a file (tests pass a memoizing one);
-    /// grid thumbnails come through `thumbnails`, the freedesktop cache, when there is one, and
-    /// `placeholders` shows embedded EXIF thumbnails until they are decoded.
+    /// `threads` workers (one a core by default); `decode` reads a file (by default in `colour`'s space;
+    /// tests pass a memoizing one); grid thumbnails come through `thumbnails`, the freedesktop cache,
+    /// when there is one, and `placeholders` shows embedded EXIF thumbnails until they are decoded.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                decode: @escaping Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(file: path, atLeast: size) },
+                colour: ColourTarget = .sRGB,
+                decode given: Decode? = nil,
                 thumbnails: ThumbnailCache? = nil,
                 placeholders: Bool = true,
                 wake: @escaping @Sendable () -> Void = {}) {
         threadCount = max(1, threads)
+        let fromFile: Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(file: path, atLeast: size, colour: colour) }
+        let decode: Decode
+        if let given { decode = given } else { decode = fromFile }
         var decodeThumbnail = decode
         if let cache = thumbnails {
             decodeThumbnail = { path, size throws(ImageDecodeError) -> DecodedImage in
@@ -189,7 +193,7 @@ public final class DecodeQueue: Sendable {
         let peek: PeekAtThumbnail = { path, side in
             if let cached = thumbnails?.lookup(path: path, covering: side) { return .thumbnail(cached) }
             if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }
-            return placeholders ? EmbeddedThumbnail.read(path: path).map(Peek.placeholder) : nil
+            return placeholders ? EmbeddedThumbnail.read(path: path, colour: colour).map(Peek.placeholder) : nil
         }
         let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake)
         self.shared = shared

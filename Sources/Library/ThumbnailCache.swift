@@ -38,13 +38,19 @@ public struct ThumbnailCache: Sendable {
     static let maxEntryBytes = 16 << 20
 
     public let root: String
+    /// The space the thumbnails it gives are in (the display's).
+    public let colour: ColourTarget
     private let logger: Logger
     private let reported = Problems()
 
-    public init(root: String, logger: Logger = Logger(label: "photozoom")) {
+    public init(root: String, colour: ColourTarget = .sRGB, logger: Logger = Logger(label: "photozoom")) {
         self.root = root
+        self.colour = colour
         self.logger = logger
     }
+
+    /// The same cache, giving its thumbnails in `colour`'s space.
+    public func shown(in colour: ColourTarget) -> ThumbnailCache { ThumbnailCache(root: root, colour: colour, logger: logger) }
 
     /// `$XDG_CACHE_HOME/thumbnails`, else `$HOME/.cache/thumbnails`; nil with neither set.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -90,7 +96,7 @@ public struct ThumbnailCache: Sendable {
     /// Photo `path` decoded from the file as a thumbnail covering `side`×`side` px, and its entry
     /// written. Failures are the decoder's, as without a cache (and recorded under `fail/`).
     public func make(path: FilePath, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
-        guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(file: path, atLeast: (side, side)) }
+        guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(file: path, atLeast: (side, side), colour: colour) }
         let size = Size.covering(side)
         let decoded: DecodedImage
         do throws(ImageDecodeError) {
@@ -102,6 +108,7 @@ public struct ThumbnailCache: Sendable {
         // The standard's thumbnail fits in N×N: a wide photo goes in the size whose thumbnail still
         // covers the square cell (x-large for a 16:9 photo in a 180 px cell). One too wide for any
         // (a panorama) is not written.
+        // Written in sRGB; shown in the target's colours.
         let (long, short) = (max(decoded.image.width, decoded.image.height), min(decoded.image.width, decoded.image.height))
         let target = Size.covering((side * long + short - 1) / short)
         let fit = min(1, Double(target.rawValue) / Double(long))
@@ -116,12 +123,14 @@ public struct ThumbnailCache: Sendable {
         guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
               !file.path.starts(with: FilePath(root)),
               let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
-              let stored = try? ImageDecoder.decode(data: png) else {
-            return DecodedImage(image: try ImageDecoder.shrink(decoded.image, toCover: (side, side)), fullSize: decoded.fullSize,
-                                format: decoded.format, problem: decoded.problem)
+              let stored = try? ImageDecoder.decode(data: png, colour: colour) else {
+            let shown = try ImageDecoder.shrink(decoded.image, toCover: (side, side))
+            colour.convert(shown, from: .sRGB)
+            return DecodedImage(image: shown, fullSize: decoded.fullSize, format: decoded.format, problem: decoded.problem,
+                                isAnimated: decoded.isAnimated)
         }
         // Shown as the next launch will read it back: a first and a second run show the same pixels.
-        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format)
+        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format, isAnimated: decoded.isAnimated)
     }
 
     /// What the standard records of a photo file.
@@ -151,7 +160,7 @@ public struct ThumbnailCache: Sendable {
             return nil   // stale (the photo changed) or another file's: written anew
         }
         if let recorded = text["Thumb::Size"].flatMap(Int.init), recorded != file.size { return nil }
-        guard let decoded = try? ImageDecoder.decode(data: bytes) else {
+        guard let decoded = try? ImageDecoder.decode(data: bytes, colour: colour) else {
             note("a damaged thumbnail in the cache: \(entry)")
             return nil
         }

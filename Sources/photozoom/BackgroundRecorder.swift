@@ -4,7 +4,8 @@ import Logging
 import Pixels
 
 /// A recording made while the window runs. The loop hands over a copy of each frame it presents;
-/// a worker thread, below the loop's priority, scales and encodes it, and writes the file once the
+/// a worker thread, below the loop's priority, brings it to sRGB (from the display's colours) and
+/// encodes it, and writes the file once the
 /// recording is stopped and every frame is in. If the encoder falls behind by more than
 /// `maxQueuedBytes`, frames are dropped (and that said once) rather than memory spent without end.
 final class BackgroundRecorder: @unchecked Sendable {
@@ -18,6 +19,8 @@ final class BackgroundRecorder: @unchecked Sendable {
     /// When the window last handed it a frame (the window's thread only).
     var lastTaken: Double?
     private let recorder: RunRecorder
+    /// The colours the window's frames are in.
+    private let colour: ColourTarget
     private let logger: Logger
     private let condition = NSCondition()
     // Guarded by `condition`.
@@ -29,8 +32,9 @@ final class BackgroundRecorder: @unchecked Sendable {
     private var failed = false
 
     /// `wake` is called (on the worker) when the file is written or the recording failed.
-    init(_ recorder: RunRecorder, logger: Logger, wake: @escaping @Sendable () -> Void) {
+    init(_ recorder: RunRecorder, colour: ColourTarget, logger: Logger, wake: @escaping @Sendable () -> Void) {
         self.recorder = recorder
+        self.colour = colour
         self.logger = logger
         let thread = Thread { [self] in
             ThreadPriority.lowerCurrentThread(by: Self.niceness)
@@ -87,6 +91,7 @@ final class BackgroundRecorder: @unchecked Sendable {
             condition.unlock()
             do {
                 if let next {
+                    colour.convertToSRGB(next.image)
                     try recorder.add(next.image, at: next.time)
                     continue
                 }

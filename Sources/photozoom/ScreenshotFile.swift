@@ -32,11 +32,14 @@ enum ScreenshotFile {
         }
     }
 
-    /// Writes what the app shows now, as the window shows it.
-    static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, to path: String) throws {
+    /// Writes what the app shows now, as the window shows it, in sRGB (the window's pixels are in
+    /// `colour`, the display's).
+    static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, colour: ColourTarget = .sRGB, to path: String) throws {
         let s = app.pixelScale
-        try write(renderer.render(app.root, width: Int((app.size.width * s).rounded()), height: Int((app.size.height * s).rounded()),
-                                  scale: s), to: path)
+        let image = try renderer.render(app.root, width: Int((app.size.width * s).rounded()), height: Int((app.size.height * s).rounded()),
+                                        scale: s)
+        colour.convertToSRGB(image)
+        try write(image, to: path)
     }
 
     /// Writes the app's scene tree as JSON (a script's `dump`).

@@ -5,6 +5,7 @@ import CCairo
 import Foundation
 import Geometry
 import Glibc
+import Imaging
 import Library
 import Logging
 import Rendering
@@ -33,6 +34,7 @@ struct WindowRun {
     func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
+        let colour = DisplayColour.target(logger: logger)
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                    title: PhotoViewerApp.gridTitle,
                                    allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
@@ -42,7 +44,8 @@ struct WindowRun {
         /// The app for a selection of photos: the command line's, then whatever is dropped on the window.
         func makeApp(_ selection: PhotoSelection, size: Size) -> PhotoViewerApp {
             let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
-                                     queue: DecodeQueue(thumbnails: thumbnails, wake: wake.signal), clock: clock, pixelScale: scale,
+                                     queue: DecodeQueue(colour: colour, thumbnails: thumbnails?.shown(in: colour), wake: wake.signal),
+                                     clock: clock, pixelScale: scale,
                                      motion: motion, logger: logger)
             if let opening = selection.opening { app.openWhenLoaded(opening) }
             return app
@@ -63,7 +66,7 @@ struct WindowRun {
         func startRecording(_ path: String, limit: WindowSize?) throws {
             let recorder = try RunRecorder(path: path, viewWidth: Int(window.size.width), viewHeight: Int(window.size.height),
                                            limit: limit ?? WindowRecordings.defaultSize, fps: WindowRecordings.fps, live: true)
-            recordings.start(BackgroundRecorder(recorder, logger: logger, wake: wake.signal), byKey: record?.path != path)
+            recordings.start(BackgroundRecorder(recorder, colour: colour, logger: logger, wake: wake.signal), byKey: record?.path != path)
             app.setNeedsDisplay()
         }
         if let record { try startRecording(record.path, limit: record.size) }
@@ -129,11 +132,11 @@ struct WindowRun {
                 title = app.title
                 window.setTitle(title)
             }
-            if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer) {
+            if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer, colour: colour) {
                 timeout = min(timeout ?? wait, wait)
             }
             if let screenshot, app.isSettled, renderer.isIdle, player?.isFinished ?? true {
-                try ScreenshotFile.write(app, renderer, to: screenshot)
+                try ScreenshotFile.write(app, renderer, colour: colour, to: screenshot)
                 return
             }
             let sleep = clock.now
@@ -164,7 +167,7 @@ struct WindowRun {
                     case .screenshot?:
                         let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
                         do {
-                            try ScreenshotFile.write(app, renderer, to: path)
+                            try ScreenshotFile.write(app, renderer, colour: colour, to: path)
                             logger.info("saved screenshot \(path)")
                         } catch {
                             logger.error("\(error)")
@@ -211,7 +214,8 @@ struct WindowScriptPlayer {
 
     /// Performs the steps due at `now`; returns the seconds until the next one (nil: none left,
     /// or not started).
-    mutating func play(due now: Double, app: PhotoViewerApp, window: X11Window, renderer: SceneRenderer) throws -> Double? {
+    mutating func play(due now: Double, app: PhotoViewerApp, window: X11Window, renderer: SceneRenderer,
+                       colour: ColourTarget) throws -> Double? {
         if start == nil, app.isSettled { start = now }
         guard let start, !isFinished else { return nil }
         while next < timeline.steps.count, timeline.steps[next].time <= now - start {
@@ -219,7 +223,7 @@ struct WindowScriptPlayer {
             case .input(let event): window.inject(event.scaled(by: app.pixelScale))
             case .resize(let w, let h):
                 window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))
-            case .screenshot(let path): try ScreenshotFile.write(app, renderer, to: path)
+            case .screenshot(let path): try ScreenshotFile.write(app, renderer, colour: colour, to: path)
             case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
             }
             next += 1

@@ -59,6 +59,12 @@ final class XTestClient {
 
     func cardinal(_ window: Window, _ name: String) -> Int? { property(window, name)?.longs.first }
 
+    /// Sets a CARDINAL property of 8-bit items on the root window, as a colour daemon sets `_ICC_PROFILE`.
+    func setRootProperty(_ name: String, bytes: [UInt8]) {
+        XChangeProperty(display, XDefaultRootWindow(display), atom(name), XA_CARDINAL, 8, PropModeReplace, bytes, Int32(bytes.count))
+        XSync(display, 0)
+    }
+
     func size(of window: Window) -> (Int, Int) {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display, window, &attributes)

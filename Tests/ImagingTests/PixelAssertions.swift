@@ -1,3 +1,4 @@
+import Foundation
 import Pixels
 import Testing
 
@@ -45,3 +46,25 @@ let blue = RGBA(r: 0, g: 0, b: 255), white = RGBA(r: 255, g: 255, b: 255)
 let black = RGBA(r: 0, g: 0, b: 0)
 /// The fixtures' upright picture.
 let quadrants = [red, green, blue, white]
+
+extension RGBA {
+    /// CIE L*a*b* (D65) of this sRGB colour, alpha ignored.
+    var lab: (l: Double, a: Double, b: Double) {
+        func linear(_ c: Int) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        let (r, g, b) = (linear(self.r), linear(self.g), linear(self.b))
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+        return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+    }
+
+    /// CIE76 colour difference: about 2.3 is the smallest a person notices side by side.
+    func deltaE(_ other: RGBA) -> Double {
+        let (p, q) = (lab, other.lab)
+        return ((p.l - q.l) * (p.l - q.l) + (p.a - q.a) * (p.a - q.a) + (p.b - q.b) * (p.b - q.b)).squareRoot()
+    }
+}

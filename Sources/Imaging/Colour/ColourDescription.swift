@@ -1,6 +1,6 @@
 /// What a file says its colour numbers mean. Untagged pictures are sRGB, as the web and every
 /// desktop take them.
-public enum ColourDescription: Sendable, Equatable {
+public enum ColourDescription: Sendable, Hashable {
     case sRGB
     /// An embedded ICC profile, as the file holds it.
     case icc([UInt8])
@@ -12,7 +12,7 @@ public enum ColourDescription: Sendable, Equatable {
 }
 
 /// CIE xy chromaticities of a white point and three primaries.
-public struct Chromaticities: Sendable, Equatable {
+public struct Chromaticities: Sendable, Hashable {
     public var white: (x: Double, y: Double)
     public var red: (x: Double, y: Double)
     public var green: (x: Double, y: Double)
@@ -25,9 +25,9 @@ public struct Chromaticities: Sendable, Equatable {
         self.blue = blue
     }
 
-    public static func == (a: Chromaticities, b: Chromaticities) -> Bool {
-        [a.white, a.red, a.green, a.blue].elementsEqual([b.white, b.red, b.green, b.blue]) { $0.x == $1.x && $0.y == $1.y }
-    }
+    private var values: [Double] { [white.x, white.y, red.x, red.y, green.x, green.y, blue.x, blue.y] }
+    public static func == (a: Chromaticities, b: Chromaticities) -> Bool { a.values == b.values }
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
 
     /// ITU-R BT.709 / sRGB, D65.
     public static let sRGB = Chromaticities(white: (0.3127, 0.3290), red: (0.640, 0.330), green: (0.300, 0.600), blue: (0.150, 0.060))

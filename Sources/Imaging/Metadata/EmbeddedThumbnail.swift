@@ -12,9 +12,10 @@ public enum EmbeddedThumbnail {
     /// An embedded thumbnail is small (160×120 by the EXIF standard); anything larger is not used.
     static let maxSide = 1024
 
-    /// The upright embedded thumbnail of the JPEG file at `path`; nil when it has none (or the file is
-    /// not a regular file, or the thumbnail is damaged).
-    public static func read(path: FilePath) -> PixelImage? {
+    /// The upright embedded thumbnail of the JPEG file at `path`, in `colour`'s space (the photo's own
+    /// profile applied, when the head holds it); nil when it has none (or the file is not a regular
+    /// file, or the thumbnail is damaged).
+    public static func read(path: FilePath, colour: ColourTarget = .sRGB) -> PixelImage? {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -27,7 +28,10 @@ public enum EmbeddedThumbnail {
             if n <= 0 { break }
             filled += n
         }
-        return read(jpegHead: head[..<filled])
+        let read = Array(head[..<filled])
+        guard let thumbnail = Self.read(jpegHead: read[...]) else { return nil }
+        colour.convert(thumbnail, from: ICCProfile.inJPEG(read).map(ColourDescription.icc) ?? .sRGB)
+        return thumbnail
     }
 
     /// The upright embedded thumbnail, from the first bytes of a JPEG.

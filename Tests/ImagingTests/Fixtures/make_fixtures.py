@@ -151,8 +151,81 @@ def write_hostile_pngs():
             f.write(header + struct.pack(">I", 1 << 30) + kind + b"k\0")
 
 
+ICC = "/usr/share/color/icc/colord"  # colord-data
+
+
+def padded_profile(path, extra):
+    """The ICC profile at `path` with a private tag of `extra` bytes added: too large for one JPEG
+    segment, so that it must be split across several."""
+    data = bytearray(open(path, "rb").read())
+    count = struct.unpack(">I", data[128:132])[0]
+    table_end = 132 + 12 * count
+    # Every tag's offset moves by the new table entry's 12 bytes; the new tag goes at the end.
+    entries = []
+    for i in range(count):
+        sig, offset, size = struct.unpack(">4sII", data[132 + 12 * i:144 + 12 * i])
+        entries.append((sig, offset + 12, size))
+    body = data[table_end:]
+    end = table_end + 12 + len(body)
+    end += (-end) % 4
+    entries.append((b"pzpd", end, 8 + extra))
+    tag = b"pzpd" + b"\0" * 4 + bytes(i % 251 for i in range(extra))
+    out = data[:128] + struct.pack(">I", count + 1) + b"".join(struct.pack(">4sII", *e) for e in entries)
+    out += body + b"\0" * ((-(table_end + 12 + len(body))) % 4) + tag
+    out[0:4] = struct.pack(">I", len(out))
+    out[84:100] = b"\0" * 16  # the profile ID (an MD5) no longer matches: zero means "not computed"
+    return bytes(out)
+
+
+def with_icc_segments(jpeg, profile, segment=60000):
+    """`jpeg` without its APP2 ICC segments, and `profile` in new ones of at most `segment` bytes."""
+    out, i = bytearray(jpeg[:2]), 2
+    while jpeg[i] == 0xFF and jpeg[i + 1] not in (0xDA, 0xD9):
+        length = struct.unpack(">H", jpeg[i + 2:i + 4])[0]
+        if not (jpeg[i + 1] == 0xE2 and jpeg[i + 4:i + 16] == b"ICC_PROFILE\0"):
+            out += jpeg[i:i + 2 + length]
+        i += 2 + length
+    parts = [profile[k:k + segment] for k in range(0, len(profile), segment)]
+    icc = b"".join(jpeg_segment(0xE2, b"ICC_PROFILE\0" + bytes([n + 1, len(parts)]) + part) for n, part in enumerate(parts))
+    return bytes(out[:2]) + icc + bytes(out[2:]) + jpeg[i:]
+
+
+def write_colour_fixtures():
+    """Pictures whose numbers mean something other than sRGB, each with the description that says so."""
+    red = ["-size", "64x48", "xc:rgb(255,0,0)", "-profile", f"{ICC}/sRGB.icc"]
+    common = ["-quality", "95", "-sampling-factor", "1x1"]
+    # Pure sRGB red, its numbers converted to Adobe RGB and ProPhoto RGB, the profile embedded.
+    for name in ("AdobeRGB1998", "ProPhotoRGB"):
+        short = {"AdobeRGB1998": "adobergb", "ProPhotoRGB": "prophoto"}[name]
+        convert(*red, "-profile", f"{ICC}/{name}.icc", *common, os.path.join(HERE, f"red-{short}.jpg"))
+        convert(*red, "-profile", f"{ICC}/{name}.icc", "-define", "png:color-type=2", os.path.join(HERE, f"red-{short}.png"))
+        convert(*red, "-profile", f"{ICC}/{name}.icc", "-define", "webp:lossless=true", os.path.join(HERE, f"red-{short}.webp"))
+    # The quadrants with red and green swapped in the numbers and a profile that swaps them back.
+    upright = os.path.join(HERE, "rgb8.png")
+    swap = ["-profile", f"{ICC}/sRGB.icc", "-profile", f"{ICC}/SwappedRedAndGreen.icc"]
+    convert(upright, *swap, "-define", "png:color-type=2", os.path.join(HERE, "swapped-icc.png"))
+    convert(upright, *swap, *common, os.path.join(HERE, "swapped-icc.jpg"))
+    # The same profile grown past a JPEG segment's 64 KiB, in three APP2 segments.
+    jpeg = open(os.path.join(HERE, "swapped-icc.jpg"), "rb").read()
+    profile = padded_profile(f"{ICC}/SwappedRedAndGreen.icc", 150_000)
+    with open(os.path.join(HERE, "swapped-icc-segments.jpg"), "wb") as f:
+        f.write(with_icc_segments(jpeg, profile))
+    # A PNG without a profile whose cHRM swaps the red and green primaries (gAMA 1/2.2): its stored
+    # numbers are the quadrants with red and green swapped.
+    def swapped(x, y):
+        r, g, b = QUADRANT_RGB[quadrant(x, y)]
+        return (g, r, b)
+    chrm = struct.pack(">8I", 31270, 32900, 30000, 60000, 64000, 33000, 15000, 6000)
+    raw = b"".join(b"\0" + b"".join(bytes(swapped(x, y)) for x in range(W)) for y in range(H))
+    with open(os.path.join(HERE, "swapped-chrm.png"), "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0))
+                + chunk(b"gAMA", struct.pack(">I", 45455)) + chunk(b"cHRM", chrm)
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
     write_odd_jpegs()
     write_hostile_pngs()
+    write_colour_fixtures()
