@@ -37,6 +37,10 @@ let package = Package(
         // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), and its
         // libraries opened when an MP4 is recorded, not linked (CAV.h says why).
         .target(name: "CAV", linkerSettings: [.linkedLibrary("dl")]),
+        // Codec libraries opened when a file needs them (dlopen), not linked: CDynamicLibrary opens one,
+        // CHEIF holds libheif's table (HEIC, AVIF).
+        .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHEIF", dependencies: ["CDynamicLibrary"]),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
 
@@ -55,7 +59,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [

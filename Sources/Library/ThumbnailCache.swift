@@ -97,10 +97,11 @@ public struct ThumbnailCache: Sendable {
     /// written. Failures are the decoder's, as without a cache (and recorded under `fail/`).
     public func make(path: FilePath, covering side: Int) throws(ImageDecodeError) -> DecodedImage {
         guard let (file, name) = entry(for: path) else { return try ImageDecoder.decode(file: path, atLeast: (side, side), colour: colour) }
-        let size = Size.covering(side)
         let decoded: DecodedImage
         do throws(ImageDecodeError) {
-            decoded = try ImageDecoder.decode(file: path, atLeast: (size.rawValue, size.rawValue))
+            // As small as covers the cell: a phone's HEIC gives its 320x240 thumbnail item for a 180 px
+            // cell, where a 256 px square would need the whole 12 MP picture.
+            decoded = try ImageDecoder.decode(file: path, atLeast: (side, side))
         } catch {
             if error.isLasting { recordFailure(of: file, named: name, reason: error.description) }
             throw error

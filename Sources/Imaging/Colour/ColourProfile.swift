@@ -56,7 +56,8 @@ final class ColourProfile: @unchecked Sendable {
     var name: String {
         var buffer = [CChar](repeating: 0, count: 256)
         let count = cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, UInt32(buffer.count))
-        return count > 0 ? String(cString: buffer) : "an unnamed profile"
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return count > 0 && !text.isEmpty ? text : "an unnamed profile"
     }
 }
 

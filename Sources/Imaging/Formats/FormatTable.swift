@@ -4,7 +4,7 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp]
+    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -20,4 +20,15 @@ extension ImageFormat {
         name: "WebP", mimeTypes: ["image/webp"], extensions: ["webp"],
         capabilities: [.scaledDecode, .animation, .colourDescription],
         matches: WebPDecoder.matches, decode: WebPDecoder.decode, animation: WebPDecoder.animation)
+
+    public static let avif = ImageFormat(
+        name: "AVIF", mimeTypes: ["image/avif"], extensions: ["avif"],
+        capabilities: [.embeddedThumbnail, .colourDescription],
+        matches: HEIFDecoder.matchesAVIF, decode: HEIFDecoder.decode)
+
+    public static let heic = ImageFormat(
+        name: "HEIC", mimeTypes: ["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"],
+        extensions: ["heic", "heif", "hif"],
+        capabilities: [.embeddedThumbnail, .colourDescription],
+        matches: HEIFDecoder.matchesHEIC, decode: HEIFDecoder.decode)
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Makes the decoding fixtures in this folder. Run from anywhere; needs ImageMagick (convert).
+"""Makes the decoding fixtures in this folder. Run from anywhere; needs ImageMagick (convert),
+colord-data's ICC profiles, heif-enc (libheif-examples) and FFmpeg with libaom.
 
 The pictures are one asymmetric 64x48 image: four quadrants, top-left red, top-right green,
 bottom-left blue, bottom-right white, so any turn or mirror of it is told apart by its corners.
@@ -223,9 +224,169 @@ def write_colour_fixtures():
                 + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
+def boxes(data, start, end):
+    """The ISO BMFF boxes in data[start:end]: (type, start, header size, end)."""
+    out, i = [], start
+    while i + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[i:i + 8])
+        out.append((kind, i, 8, i + size))
+        i += size
+    return out
+
+
+def with_item_properties(heif, properties):
+    """`heif` with each box in `properties` added to its `ipco` and associated (as essential) with the
+    primary item and its thumbnails, every size and offset the insertion moves put right."""
+    data = bytearray(heif)
+    meta = next(b for b in boxes(data, 0, len(data)) if b[0] == b"meta")
+    inner = boxes(data, meta[1] + 12, meta[3])            # meta is a full box: 4 bytes after its header
+    get = lambda kind: next(b for b in inner if b[0] == kind)
+    primary = struct.unpack(">H", data[get(b"pitm")[1] + 12:get(b"pitm")[1] + 14])[0]
+    thumbnails = set()
+    for kind, start, _, end in [b for b in inner if b[0] == b"iref"]:
+        for ref, rs, _, re in boxes(data, start + 12, end):
+            source, count = struct.unpack(">HH", data[rs + 8:rs + 12])
+            targets = struct.unpack(f">{count}H", data[rs + 12:rs + 12 + 2 * count])
+            if ref == b"thmb" and primary in targets:
+                thumbnails.add(source)
+    iprp = get(b"iprp")
+    ipco = next(b for b in boxes(data, iprp[1] + 8, iprp[3]) if b[0] == b"ipco")
+    ipma = next(b for b in boxes(data, iprp[1] + 8, iprp[3]) if b[0] == b"ipma")
+    first_index = len(boxes(data, ipco[1] + 8, ipco[3])) + 1
+    added = b"".join(properties)
+    # The new ipma: the same entries, the new properties appended to the chosen items'.
+    version, flags = data[ipma[1] + 8], int.from_bytes(data[ipma[1] + 9:ipma[1] + 12], "big")
+    i = ipma[1] + 12
+    count = struct.unpack(">I", data[i:i + 4])[0]
+    i += 4
+    entries = b""
+    for _ in range(count):
+        item = struct.unpack(">I" if version >= 1 else ">H", data[i:i + (4 if version >= 1 else 2)])[0]
+        i += 4 if version >= 1 else 2
+        n = data[i]
+        width = 2 if flags & 1 else 1
+        associations = data[i + 1:i + 1 + n * width]
+        i += 1 + n * width
+        extra = []
+        if item == primary or item in thumbnails:
+            extra = [0x8000 | (first_index + k) if width == 2 else 0x80 | (first_index + k) for k in range(len(properties))]
+        entries += (struct.pack(">I" if version >= 1 else ">H", item) + bytes([n + len(extra)]) + associations
+                    + b"".join(struct.pack(">H" if width == 2 else ">B", e) for e in extra))
+    new_ipma = data[ipma[1] + 8:ipma[1] + 12] + struct.pack(">I", count) + entries
+    new_ipma = struct.pack(">I", 8 + len(new_ipma)) + b"ipma" + new_ipma
+    new_ipco = data[ipco[1]:ipco[3]] + added
+    new_ipco[0:4] = struct.pack(">I", len(new_ipco))
+    # iprp holds ipco and ipma (and nothing else here).
+    new_iprp = b"iprp" + bytes(new_ipco) + bytes(new_ipma)
+    new_iprp = struct.pack(">I", 4 + len(new_iprp)) + new_iprp
+    delta = len(new_iprp) - (iprp[3] - iprp[1])
+    data[iprp[1]:iprp[3]] = new_iprp
+    data[meta[1]:meta[1] + 4] = struct.pack(">I", meta[3] - meta[1] + delta)
+    # iloc's file offsets (construction method 0) past the meta box move by delta.
+    inner = boxes(data, meta[1] + 12, meta[3] + delta)
+    iloc = get(b"iloc")
+    i = iloc[1] + 8
+    version = data[i]
+    i += 4
+    sizes = data[i] >> 4, data[i] & 15, data[i + 1] >> 4, (data[i + 1] & 15 if version >= 1 else 0)
+    offset_size, length_size, base_size, index_size = sizes
+    i += 2
+    count = struct.unpack(">I" if version == 2 else ">H", data[i:i + (4 if version == 2 else 2)])[0]
+    i += 4 if version == 2 else 2
+
+    def field(at, size):
+        return int.from_bytes(data[at:at + size], "big") if size else 0
+
+    def shift(at, size):
+        if size:
+            data[at:at + size] = (field(at, size) + delta).to_bytes(size, "big")
+
+    for _ in range(count):
+        i += 4 if version == 2 else 2
+        method = 0
+        if version >= 1:
+            method = struct.unpack(">H", data[i:i + 2])[0] & 15
+            i += 2
+        i += 2  # data reference index
+        base_at = i
+        base = field(i, base_size)
+        i += base_size
+        extents = struct.unpack(">H", data[i:i + 2])[0]
+        i += 2
+        if method == 0 and base_size and base:
+            shift(base_at, base_size)
+        for _ in range(extents):
+            i += index_size
+            if method == 0 and not (base_size and base):
+                shift(i, offset_size)
+            i += offset_size + length_size
+    return bytes(data)
+
+
+def write_heif_fixtures():
+    """HEIC through heif-enc (x265), AVIF through FFmpeg (libaom; heif-enc's AVIF path aborts here)."""
+    tmp = os.path.join(HERE, "tmp-heif")
+    os.makedirs(tmp, exist_ok=True)
+    upright = os.path.join(HERE, "rgb8.png")
+
+    def heif_enc(source, target, *options):
+        subprocess.run(["heif-enc", "-q", "95", "-p", "chroma=444", *options, source, "-o", os.path.join(HERE, target)],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    heif_enc(upright, "quadrants.heic")
+    # As a phone stores a portrait photo: the pixels turned (here 90° clockwise), the container's irot
+    # turning them back (90° anticlockwise), and an EXIF block whose orientation (6) describes the same
+    # turn again: applied twice, the picture would lie on its side.
+    turned = os.path.join(tmp, "turned.jpg")
+    convert(upright, "-rotate", "90", "-quality", "95", "-sampling-factor", "1x1", turned)
+    jpeg = open(turned, "rb").read()
+    with open(turned, "wb") as f:
+        f.write(jpeg[:2] + exif_app1(6, big_endian=False) + jpeg[2:])
+    heif_enc(turned, "tmp-heif/turned.heic")
+    irot = struct.pack(">I4sB", 9, b"irot", 1)
+    with open(os.path.join(HERE, "rotated-exif6.heic"), "wb") as f:
+        f.write(with_item_properties(open(os.path.join(tmp, "turned.heic"), "rb").read(), [irot]))
+    # Mirrored left to right (imir axis 1: about a vertical axis).
+    flopped = os.path.join(tmp, "flopped.png")
+    convert(upright, "-flop", "-define", "png:color-type=2", flopped)
+    heif_enc(flopped, "tmp-heif/flopped.heic")
+    imir = struct.pack(">I4sB", 9, b"imir", 1)
+    with open(os.path.join(HERE, "mirrored.heic"), "wb") as f:
+        f.write(with_item_properties(open(os.path.join(tmp, "flopped.heic"), "rb").read(), [imir]))
+    # 10 bits a channel, from the 16-bit PNG; and alpha.
+    heif_enc(os.path.join(HERE, "rgb16.png"), "quadrants-10bit.heic", "-b", "10")
+    heif_enc(os.path.join(HERE, "rgba8.png"), "alpha.heic")
+    # A camera-sized picture with a 320x240 thumbnail item, as phones write them.
+    big = os.path.join(tmp, "big.png")
+    convert(upright, "-filter", "point", "-resize", "1024x768", "-define", "png:color-type=2", big)
+    heif_enc(big, "thumbnail-item.heic", "-t", "320")
+    # Display P3 numbers for pure sRGB red, tagged with nclx code points: primaries 12 (P3 D65),
+    # transfer 13 (sRGB), matrix 6 (BT.601, as heif-enc encodes), full range.
+    p3 = os.path.join(tmp, "p3red.png")
+    convert("-size", "64x48", "xc:rgb(234,51,35)", "-define", "png:color-type=2", p3)
+    heif_enc(p3, "tmp-heif/p3red.heic")
+    nclx = struct.pack(">I4s4sHHHB", 19, b"colr", b"nclx", 12, 13, 6, 0x80)
+    with open(os.path.join(HERE, "red-p3-nclx.heic"), "wb") as f:
+        f.write(with_item_properties(open(os.path.join(tmp, "p3red.heic"), "rb").read(), [nclx]))
+
+    def avif(source, target, *options):
+        # Converted to YCbCr with the BT.709 matrix, full range, as the nclx box says.
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", source, "-vf", "scale=out_color_matrix=bt709:out_range=full",
+                        "-c:v", "libaom-av1", "-still-picture", "1", "-pix_fmt", "yuv444p", "-crf", "10",
+                        "-color_trc", "iec61966-2-1", "-colorspace", "bt709", "-color_range", "pc", *options,
+                        os.path.join(HERE, target)], check=True)
+
+    avif(upright, "quadrants.avif", "-color_primaries", "bt709")
+    avif(p3, "red-p3-nclx.avif", "-color_primaries", "smpte432")
+    for name in os.listdir(tmp):
+        os.remove(os.path.join(tmp, name))
+    os.rmdir(tmp)
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
     write_odd_jpegs()
     write_hostile_pngs()
     write_colour_fixtures()
+    write_heif_fixtures()

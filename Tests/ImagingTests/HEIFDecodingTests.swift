@@ -1,0 +1,58 @@
+import Testing
+@testable import Imaging
+
+/// HEIC and AVIF, as phones and encoders write them: upright, the right size, the right colours.
+@Suite struct HEIFDecodingTests {
+    @Test(arguments: [("quadrants.heic", ImageFormat.heic), ("quadrants.avif", .avif), ("quadrants-10bit.heic", .heic)])
+    func aHEIFPictureIsDecoded(name: String, format: ImageFormat) throws {
+        let decoded = try ImageDecoder.decode(path: FixturePaths.fixture(name))
+        #expect(decoded.format == format)
+        #expect(decoded.fullSize == (64, 48) && decoded.image.width == 64 && decoded.image.height == 48)
+        expectQuadrants(decoded.image, quadrants, tolerance: 6)
+    }
+
+    /// The container's turn (irot) is applied once: the EXIF orientation 6 inside describes the same
+    /// turn and is not applied again.
+    @Test func theContainersRotationIsAppliedOnceNotAgainFromEXIF() throws {
+        let decoded = try ImageDecoder.decode(path: FixturePaths.fixture("rotated-exif6.heic"))
+        #expect(decoded.fullSize == (64, 48) && decoded.image.width == 64)
+        expectQuadrants(decoded.image, quadrants, tolerance: 6)
+    }
+
+    @Test func theContainersMirrorIsApplied() throws {
+        expectQuadrants(try ImageDecoder.decode(path: FixturePaths.fixture("mirrored.heic")).image, quadrants, tolerance: 6)
+    }
+
+    /// Alpha comes through: the bottom-right quadrant is white at half opacity.
+    @Test func alphaIsKept() throws {
+        let image = try ImageDecoder.decode(path: FixturePaths.fixture("alpha.heic")).image
+        #expect(!image.isOpaque)
+        expectQuadrants(image, [red, green, blue, RGBA(r: 255, g: 255, b: 255, a: 127)], tolerance: 6)
+    }
+
+    /// For a grid cell, the file's 320x240 thumbnail item is decoded, not the 1024x768 picture.
+    @Test func aSmallPictureComesFromTheThumbnailItem() throws {
+        let data = try [UInt8](contentsOf: FixturePaths.fixture("thumbnail-item.heic"))
+        let small = try HEIFDecoder.decode(DecodeRequest(data: data, atLeast: (180, 180)))
+        #expect((small.image.width, small.image.height) == (320, 240))
+        #expect(small.fullSize == (1024, 768), "the photo's own size, not the thumbnail's")
+        let large = try HEIFDecoder.decode(DecodeRequest(data: data, atLeast: (400, 300)))
+        #expect((large.image.width, large.image.height) == (1024, 768), "the thumbnail does not cover 400x300")
+        expectQuadrants(small.image, quadrants, tolerance: 8)
+    }
+
+    /// Display P3 numbers for pure sRGB red, tagged with nclx code points (primaries 12): sRGB red.
+    @Test(arguments: ["red-p3-nclx.heic", "red-p3-nclx.avif"])
+    func nclxPrimariesAreHonoured(name: String) throws {
+        let shown = try ImageDecoder.decode(path: FixturePaths.fixture(name)).image.rgba(x: 10, y: 10)
+        #expect(shown.deltaE(red) < 2, "\(name): \(shown), ΔE \(shown.deltaE(red))")
+    }
+
+    /// Cut short, or not HEIF inside: named, never a crash.
+    @Test func aDamagedHEICIsNamed() throws {
+        let whole = try [UInt8](contentsOf: FixturePaths.fixture("thumbnail-item.heic"))
+        #expect { try ImageDecoder.decode(data: Array(whole.prefix(whole.count / 2))) } throws: { error in
+            (error as? ImageDecodeError).map { "\($0)".hasPrefix("damaged HEIC data") } ?? false
+        }
+    }
+}
