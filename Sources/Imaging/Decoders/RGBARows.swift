@@ -1,7 +1,7 @@
 import Pixels
 
-/// Turns a decoder's rows of straight (unpremultiplied) R, G, B, A bytes into Cairo's premultiplied
-/// words, row by row as they come. A picture wider or taller than Cairo can hold (a long panorama)
+/// Turns a decoder's rows of R, G, B, A bytes (straight, or already premultiplied) into Cairo's
+/// premultiplied words, row by row as they come. A picture wider or taller than Cairo can hold (a long panorama)
 /// comes out reduced by a whole factor, each block of rows averaged as it passes: a decoder that
 /// can't reduce by itself still never needs a surface Cairo can't make.
 struct RGBARows {
@@ -9,8 +9,7 @@ struct RGBARows {
     /// Source pixels a side per output pixel.
     let factor: Int
     private let width: Int
-    /// Sums of the block row being made: straight R, G, B, A times A (so that colour is weighted by
-    /// coverage, as premultiplying would), and A.
+    /// Sums of the block row being made: R, G and B premultiplied (times 255), and A.
     private var sums: [UInt64]
     private var rowsInBlock = 0
     private var outputRow = 0
@@ -23,16 +22,18 @@ struct RGBARows {
         sums = factor > 1 ? [UInt64](repeating: 0, count: image.width * 4) : []
     }
 
-    /// The next source row: `width` pixels of R, G, B, A bytes (`hasAlpha` false: every A is 255, or
-    /// the row is R, G, B only, `channels` 3).
-    mutating func append(_ row: UnsafePointer<UInt8>, channels: Int = 4) {
+    /// The next source row: `width` pixels of R, G, B, A bytes (or R, G, B only, `channels` 3),
+    /// straight unless `premultiplied`.
+    mutating func append(_ row: UnsafePointer<UInt8>, channels: Int = 4, premultiplied: Bool = false) {
         guard outputRow < image.height else { return }
         if factor == 1 {
             let out = (image.bytes + outputRow * image.stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let p = row + x * channels
                 let a = channels == 4 ? UInt32(p[3]) : 255
-                out[x] = a << 24 | Self.times(UInt32(p[0]), a) << 16 | Self.times(UInt32(p[1]), a) << 8 | Self.times(UInt32(p[2]), a)
+                out[x] = premultiplied || a == 255
+                    ? a << 24 | UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+                    : a << 24 | Self.times(UInt32(p[0]), a) << 16 | Self.times(UInt32(p[1]), a) << 8 | Self.times(UInt32(p[2]), a)
             }
             outputRow += 1
             return
@@ -41,9 +42,11 @@ struct RGBARows {
             for x in 0..<width {
                 let p = row + x * channels, s = (x / factor) * 4
                 let a = channels == 4 ? UInt64(p[3]) : 255
-                sums[s] += UInt64(p[0]) * a
-                sums[s + 1] += UInt64(p[1]) * a
-                sums[s + 2] += UInt64(p[2]) * a
+                // Each channel as 255 × its premultiplied value.
+                let weight = premultiplied ? 255 : a
+                sums[s] += UInt64(p[0]) * weight
+                sums[s + 1] += UInt64(p[1]) * weight
+                sums[s + 2] += UInt64(p[2]) * weight
                 sums[s + 3] += a
             }
         }

@@ -4,7 +4,7 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic]
+    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, tiff]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -31,4 +31,9 @@ extension ImageFormat {
         extensions: ["heic", "heif", "hif"],
         capabilities: [.embeddedThumbnail, .colourDescription],
         matches: HEIFDecoder.matchesHEIC, decode: HEIFDecoder.decode)
+
+    public static let tiff = ImageFormat(
+        name: "TIFF", mimeTypes: ["image/tiff"], extensions: ["tif", "tiff"],
+        capabilities: [.colourDescription],
+        matches: TIFFDecoder.matches, decode: TIFFDecoder.decode)
 }

@@ -383,6 +383,23 @@ def write_heif_fixtures():
     os.rmdir(tmp)
 
 
+def write_tiff_fixtures():
+    """TIFFs in the layouts cameras, scanners and editors write, through ImageMagick."""
+    upright = os.path.join(HERE, "rgb8.png")
+    convert(upright, "-compress", "lzw", os.path.join(HERE, "quadrants.tif"))
+    convert(os.path.join(HERE, "rgb16.png"), "-depth", "16", "-define", "tiff:endian=msb", "-compress", "zip",
+            os.path.join(HERE, "quadrants-16bit-bigendian.tif"))
+    convert(upright, "-colorspace", "CMYK", os.path.join(HERE, "quadrants-cmyk.tif"))
+    convert(upright, "-define", "tiff:tile-geometry=16x16", "-compress", "lzw", os.path.join(HERE, "quadrants-tiled.tif"))
+    convert(os.path.join(HERE, "rgba8.png"), os.path.join(HERE, "alpha.tif"))
+    # Stored turned, with an Orientation tag (6) that turns it upright.
+    convert(upright, "-rotate", "-90", "-orient", "RightTop", os.path.join(HERE, "orientation6.tif"))
+    # Two pages: the first is the picture.
+    convert(upright, "-size", "30x30", "xc:black", os.path.join(HERE, "two-pages.tif"))
+    convert("-size", "64x48", "xc:rgb(255,0,0)", "-profile", f"{ICC}/sRGB.icc", "-profile", f"{ICC}/ProPhotoRGB.icc",
+            os.path.join(HERE, "red-prophoto.tif"))
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
@@ -390,3 +407,4 @@ if __name__ == "__main__":
     write_hostile_pngs()
     write_colour_fixtures()
     write_heif_fixtures()
+    write_tiff_fixtures()
