@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // No pkgConfig: libjxl.pc adds a -D flag SwiftPM refuses; the headers are in /usr/include.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         // Colour management: embedded profiles to the display's.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // The recording formats: animated WebP, GIF (with libimagequant's palettes) and H.264 MP4.
@@ -60,7 +62,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CTIFF",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CTIFF", "CJXL",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [

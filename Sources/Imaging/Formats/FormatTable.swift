@@ -4,7 +4,7 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, tiff]
+    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, tiff]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -36,4 +36,9 @@ extension ImageFormat {
         name: "TIFF", mimeTypes: ["image/tiff"], extensions: ["tif", "tiff"],
         capabilities: [.colourDescription],
         matches: TIFFDecoder.matches, decode: TIFFDecoder.decode)
+
+    public static let jxl = ImageFormat(
+        name: "JPEG XL", mimeTypes: ["image/jxl"], extensions: ["jxl"],
+        capabilities: [.colourDescription],
+        matches: JXLDecoder.matches, decode: JXLDecoder.decode)
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes the decoding fixtures in this folder. Run from anywhere; needs ImageMagick (convert),
-colord-data's ICC profiles, heif-enc (libheif-examples) and FFmpeg with libaom.
+colord-data's ICC profiles, heif-enc (libheif-examples), FFmpeg with libaom and cjxl (libjxl-tools).
 
 The pictures are one asymmetric 64x48 image: four quadrants, top-left red, top-right green,
 bottom-left blue, bottom-right white, so any turn or mirror of it is told apart by its corners.
@@ -400,6 +400,19 @@ def write_tiff_fixtures():
             os.path.join(HERE, "red-prophoto.tif"))
 
 
+def write_jxl_fixtures():
+    """JPEG XL through cjxl (libjxl-tools): lossless (the original profile kept) and lossy (XYB)."""
+    def cjxl(source, target, distance):
+        subprocess.run(["cjxl", source, os.path.join(HERE, target), "-d", str(distance)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    cjxl(os.path.join(HERE, "rgb8.png"), "quadrants.jxl", 0)
+    cjxl(os.path.join(HERE, "rgb8.png"), "quadrants-lossy.jxl", 1)
+    cjxl(os.path.join(HERE, "rgba8.png"), "alpha.jxl", 0)
+    cjxl(os.path.join(HERE, "red-prophoto.png"), "red-prophoto.jxl", 0)
+    cjxl(os.path.join(HERE, "red-prophoto.png"), "red-prophoto-lossy.jxl", 1)
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
@@ -408,3 +421,4 @@ if __name__ == "__main__":
     write_colour_fixtures()
     write_heif_fixtures()
     write_tiff_fixtures()
+    write_jxl_fixtures()
