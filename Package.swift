@@ -40,10 +40,12 @@ let package = Package(
         // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), and its
         // libraries opened when an MP4 is recorded, not linked (CAV.h says why).
         .target(name: "CAV", linkerSettings: [.linkedLibrary("dl")]),
-        // Codec libraries opened when a file needs them (dlopen), not linked: CDynamicLibrary opens one,
+        // Codec libraries opened when a file needs them (dlopen), not linked: CDynamicLibrary opens one;
         // CHEIF holds libheif's table (HEIC, AVIF).
         .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CHEIF", dependencies: ["CDynamicLibrary"]),
+        // CRSVG: librsvg's (SVG).
+        .target(name: "CRSVG", dependencies: ["CDynamicLibrary"]),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
 
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CTIFF", "CJXL",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [

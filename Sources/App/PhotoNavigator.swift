@@ -231,14 +231,15 @@ final class PhotoNavigator {
         let results = queue.takeFinished(.photo)
         for result in results {
             if pendingWidth[result.index] == result.covering.width { pendingWidth[result.index] = nil }
-            if let full = result.fullSize { fullWidths[result.index] = full.width }
+            // A vector picture is sharper at any size: its declared size caps no request.
+            if let full = result.fullSize, !result.isScalable { fullWidths[result.index] = full.width }
             guard case .success(let image) = result.outcome else { continue }
             let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             guard let viewer else {
                 earlyDecode = (result.index, image, fullSize)
                 continue
             }
-            viewer.setImage(image, fullSize: fullSize, for: result.index)
+            viewer.setImage(image, fullSize: fullSize, scalable: result.isScalable, for: result.index)
             // During the zoom-in the pager stays on the photo that flies.
             if result.index == viewer.index { transitions.sharpenFlyingPhoto(image) }
         }

@@ -35,6 +35,10 @@ public final class DecodeQueue: Sendable {
         public let isPlaceholder: Bool
         /// What was wrong with a file that still gave a picture (a truncated JPEG).
         public var problem: String? = nil
+        /// Drawn from shapes: a larger decode is sharper, whatever its full size.
+        public var isScalable = false
+        /// The file's frames play (the image is its first).
+        public var isAnimated = false
     }
 
     /// What a look at a thumbnail finds before any decode.
@@ -105,19 +109,20 @@ public final class DecodeQueue: Sendable {
                 }
                 let outcome: Swift.Result<PixelImage, ImageDecodeError>
                 var fullSize: PixelSize?
-                var problem: String?
+                var decoded: DecodedImage?
                 do throws(ImageDecodeError) {
-                    let decoded = try (job.purpose == .thumbnail ? decodeThumbnail : decode)(job.path, (job.covering.width, job.covering.height))
-                    outcome = .success(decoded.image)
-                    fullSize = PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height)
-                    problem = decoded.problem
+                    let picture = try (job.purpose == .thumbnail ? decodeThumbnail : decode)(job.path, (job.covering.width, job.covering.height))
+                    outcome = .success(picture.image)
+                    fullSize = PixelSize(width: picture.fullSize.width, height: picture.fullSize.height)
+                    decoded = picture
                 } catch {
                     outcome = .failure(error)
                 }
                 condition.withLock {
                     running.removeAll { $0.isSame(as: job) }
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
-                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: problem))
+                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
+                                           isScalable: decoded?.isScalable ?? false, isAnimated: decoded?.isAnimated ?? false))
                     condition.broadcast()
                 }
                 wake()

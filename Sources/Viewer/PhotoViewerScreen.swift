@@ -125,8 +125,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public var zoomLevels: ZoomLevels? { pageNodes[index]?.levels }
 
     /// A sharper decode of photo `i` (and its full size), when it arrives; a smaller one is ignored.
-    public func setImage(_ image: PixelImage, fullSize: Size? = nil, for i: Int) {
-        pageNodes[i]?.setImage(image, fullSize: fullSize)
+    /// `scalable`: drawn from shapes, so sharper at any size it is drawn at.
+    public func setImage(_ image: PixelImage, fullSize: Size? = nil, scalable: Bool = false, for i: Int) {
+        pageNodes[i]?.setImage(image, fullSize: fullSize, scalable: scalable)
     }
 
     public func resize(to newSize: Size) {

@@ -24,6 +24,8 @@ final class ZoomablePage {
     private(set) var viewport = Size(width: 1, height: 1)
     /// The photo's full size, px, once known (until then, the image's own size).
     private var photoPixels: Size?
+    /// Drawn from shapes (SVG): a larger decode is always sharper, so its full size caps nothing.
+    private var isScalable = false
     private(set) var levels = ZoomLevels(fitSize: Size(width: 1, height: 1), viewport: Size(width: 1, height: 1),
                                          photoPixels: Size(width: 1, height: 1))
     /// Device pixels a point.
@@ -73,8 +75,9 @@ final class ZoomablePage {
     }
 
     /// A sharper decode, or the photo's full size once known. A smaller image never replaces a larger one.
-    func setImage(_ image: PixelImage, fullSize: Size?) {
+    func setImage(_ image: PixelImage, fullSize: Size?, scalable: Bool = false) {
         if let fullSize { photoPixels = fullSize }
+        isScalable = isScalable || scalable
         if let current = photo.image, current.width >= image.width { return refreshLevels() }
         photo.image = image
         refreshLevels()
@@ -218,8 +221,8 @@ final class ZoomablePage {
     private func askForSharperImageIfNeeded() {
         guard let image = photo.image else { return }
         let shown = levels.contentSize(at: zoomScale)
-        let wanted = Size(width: min(shown.width * pixelScale, levels.photoPixels.width),
-                          height: min(shown.height * pixelScale, levels.photoPixels.height))
+        let cap = isScalable ? Size(width: Double.infinity, height: .infinity) : levels.photoPixels
+        let wanted = Size(width: min(shown.width * pixelScale, cap.width), height: min(shown.height * pixelScale, cap.height))
         // A pixel of slack: the fit size is rarely a whole number.
         if Double(image.width) + 1 < wanted.width { onNeedsSharperImage?(wanted) }
     }

@@ -44,9 +44,10 @@ final class OpenViewer {
     let app: PhotoViewerApp
     let index: Int
 
-    init(index: Int, size: Size, pixelScale: Double = 1, motion: MotionStyle = .fluid) {
+    init(index: Int, size: Size, folders: [String] = [TestImages.bundledFolder], pixelScale: Double = 1,
+         motion: MotionStyle = .fluid) {
         self.index = index
-        app = settledApp(size: size, clock: clock, pixelScale: pixelScale, motion: motion)
+        app = settledApp(size: size, folders: folders, clock: clock, pixelScale: pixelScale, motion: motion)
         let c = app.cellFrame(index).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: now))
         _ = app.handle(.pointerUp(at: c, button: 1, time: now))

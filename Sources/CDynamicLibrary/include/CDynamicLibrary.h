@@ -9,4 +9,26 @@
 int photozoom_dynamic_library_load(const char *_Nonnull soname, const char *_Nonnull const *_Nonnull names,
                                    void *_Nullable *_Nonnull functions, size_t count, char *_Nonnull failure,
                                    size_t failure_size);
+
+/* Defines `type` `type`_load(const char **reason): the table of FUNCTIONS (an X-macro list of names)
+   from `soname`, loaded once from any thread; NULL when the library or a function is missing, with
+   the loader's words in `reason`. The table is a struct of function pointers, one a name. */
+#define PHOTOZOOM_LOADER_NAME(name) #name,
+#define PHOTOZOOM_DEFINE_LOADER(type, soname, FUNCTIONS) \
+    static type table; \
+    static const type *loaded; \
+    static char failure[512]; \
+    static pthread_once_t once = PTHREAD_ONCE_INIT; \
+    static const char *const names[] = { FUNCTIONS(PHOTOZOOM_LOADER_NAME) }; \
+    _Static_assert(sizeof table == sizeof names / sizeof *names * sizeof(void *), "one function pointer a name"); \
+    static void load(void) { \
+        if (photozoom_dynamic_library_load(soname, names, (void **)&table, sizeof names / sizeof *names, failure, \
+                                           sizeof failure) == 0) \
+            loaded = &table; \
+    } \
+    const type *type##_load(const char **reason) { \
+        pthread_once(&once, load); \
+        *reason = loaded ? NULL : failure; \
+        return loaded; \
+    }
 #endif

@@ -4,7 +4,7 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, tiff]
+    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, tiff, svg]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -41,4 +41,9 @@ extension ImageFormat {
         name: "JPEG XL", mimeTypes: ["image/jxl"], extensions: ["jxl"],
         capabilities: [.colourDescription],
         matches: JXLDecoder.matches, decode: JXLDecoder.decode)
+
+    public static let svg = ImageFormat(
+        name: "SVG", mimeTypes: ["image/svg+xml"], extensions: ["svg"],
+        capabilities: [.scaledDecode, .vector],
+        matches: SVGDecoder.matches, decode: SVGDecoder.decode)
 }

@@ -413,6 +413,17 @@ def write_jxl_fixtures():
     cjxl(os.path.join(HERE, "red-prophoto.png"), "red-prophoto-lossy.jxl", 1)
 
 
+def write_svg_fixtures():
+    """SVGs by hand: the quadrants at a declared size, and with only a viewBox."""
+    rects = "".join(f'<rect x="{x}" y="{y}" width="32" height="24" fill="rgb{c}"/>'
+                    for (x, y), c in zip([(0, 0), (32, 0), (0, 24), (32, 24)], QUADRANT_RGB))
+    with open(os.path.join(HERE, "quadrants.svg"), "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<!-- four quadrants -->\n'
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">{rects}</svg>\n')
+    with open(os.path.join(HERE, "viewbox-only.svg"), "w") as f:
+        f.write(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48">{rects}</svg>\n')
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
@@ -422,3 +433,4 @@ if __name__ == "__main__":
     write_heif_fixtures()
     write_tiff_fixtures()
     write_jxl_fixtures()
+    write_svg_fixtures()
