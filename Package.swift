@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // No pkgConfig: libjxl.pc adds a -D flag SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // No pkgConfig: libraw.pc adds -fopenmp, which SwiftPM refuses; the headers are in /usr/include.
+        .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
         // Colour management: embedded profiles to the display's.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // The recording formats: animated WebP, GIF (with libimagequant's palettes) and H.264 MP4.
@@ -64,7 +66,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [

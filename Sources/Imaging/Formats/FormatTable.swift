@@ -4,7 +4,7 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, tiff, svg]
+    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, raw, tiff, svg]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -46,4 +46,13 @@ extension ImageFormat {
         name: "SVG", mimeTypes: ["image/svg+xml"], extensions: ["svg"],
         capabilities: [.scaledDecode, .vector],
         matches: SVGDecoder.matches, decode: SVGDecoder.decode)
+
+    public static let raw = ImageFormat(
+        name: "camera RAW",
+        mimeTypes: ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-nikon-nrw",
+                    "image/x-sony-arw", "image/x-fuji-raf", "image/x-olympus-orf", "image/x-panasonic-rw2",
+                    "image/x-pentax-pef", "image/x-samsung-srw"],
+        extensions: ["dng", "cr2", "cr3", "nef", "nrw", "arw", "raf", "orf", "rw2", "pef", "srw"],
+        capabilities: [.scaledDecode, .embeddedThumbnail],
+        matches: RAWDecoder.matches, decode: RAWDecoder.decode)
 }

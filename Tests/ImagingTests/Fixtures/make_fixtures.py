@@ -424,6 +424,58 @@ def write_svg_fixtures():
         f.write(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48">{rects}</svg>\n')
 
 
+def tiff_file(ifds):
+    """A little-endian TIFF of the directories `ifds`: each a list of (tag, type, values) and, for the
+    data it points to, bytes in place of values; the first is IFD0, the rest its SubIFDs."""
+    sizes = {1: 1, 2: 1, 3: 2, 4: 4, 7: 1}
+    codes = {1: "B", 2: "B", 3: "H", 4: "I", 7: "B"}
+    directory_sizes = [2 + 12 * len(entries) + 4 for entries in ifds]
+    offsets = [8 + sum(directory_sizes[:i]) for i in range(len(ifds))]
+    data, data_at = b"", 8 + sum(directory_sizes)
+
+    def place(blob):
+        nonlocal data
+        at = data_at + len(data)
+        data += blob + (b"\0" if len(blob) % 2 else b"")
+        return at
+
+    out = b"II*\0" + struct.pack("<I", offsets[0])
+    for n, entries in enumerate(ifds):
+        out += struct.pack("<H", len(entries))
+        for tag, kind, values in sorted(entries, key=lambda e: e[0]):
+            if values == "SUBIFDS":
+                values = offsets[1:]
+            elif isinstance(values, bytes) and kind in (4,) :
+                values = [place(values)]
+            if isinstance(values, str):
+                values = list(values.encode() + b"\0")
+            packed = struct.pack("<" + codes[kind] * len(values), *values)
+            if len(packed) <= 4:
+                out += struct.pack("<HHI", tag, kind, len(values)) + packed.ljust(4, b"\0")
+            else:
+                out += struct.pack("<HHII", tag, kind, len(values), place(packed))
+        out += struct.pack("<I", 0)
+    return out + data
+
+
+def write_raw_fixtures():
+    """A DNG as a camera writes one, by hand (no free tool writes DNG): IFD0 is the full-size preview
+    JPEG, stored as the sensor saw it with Orientation 6 saying how the camera was held; its SubIFD
+    holds the sensor's raw mosaic."""
+    tmp = os.path.join(HERE, "tmp-preview.jpg")
+    convert(os.path.join(HERE, "rgb8.png"), "-rotate", "-90", "-strip", "-quality", "95", "-sampling-factor", "1x1", tmp)
+    preview = open(tmp, "rb").read()
+    os.remove(tmp)
+    mosaic = bytes(64 * 48 * 2)
+    ifd0 = [(254, 4, [1]), (256, 4, [48]), (257, 4, [64]), (258, 3, [8, 8, 8]), (259, 3, [7]), (262, 3, [6]),
+            (271, 2, "PhotoZoom"), (272, 2, "Fixture"), (273, 4, preview), (274, 3, [6]), (277, 3, [3]), (278, 4, [64]),
+            (279, 4, [len(preview)]), (330, 4, "SUBIFDS"), (50706, 1, [1, 4, 0, 0]), (50708, 2, "PhotoZoom Fixture")]
+    raw = [(254, 4, [0]), (256, 4, [64]), (257, 4, [48]), (258, 3, [16]), (259, 3, [1]), (262, 3, [32803]),
+           (273, 4, mosaic), (277, 3, [1]), (278, 4, [48]), (279, 4, [len(mosaic)]), (33421, 3, [2, 2]), (33422, 1, [0, 1, 1, 2])]
+    with open(os.path.join(HERE, "preview-orientation6.dng"), "wb") as f:
+        f.write(tiff_file([ifd0, raw]))
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
@@ -434,3 +486,4 @@ if __name__ == "__main__":
     write_tiff_fixtures()
     write_jxl_fixtures()
     write_svg_fixtures()
+    write_raw_fixtures()
