@@ -20,10 +20,12 @@ FUZZ_TARGETS := jpeg png webp exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core \
-                 libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+                 libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
+                 liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
-# .desktop validator; each such test says so and is skipped where its package is missing.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland time
+# .desktop validator; each such test says so and is skipped where its package is missing. The colour
+# tests use colord-data's ICC profiles; the memory test, GNU time.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland time colord-data
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share

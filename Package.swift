@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw",
+            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [

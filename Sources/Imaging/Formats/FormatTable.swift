@@ -4,55 +4,65 @@
 /// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, png, webp, avif, heic, jxl, raw, tiff, svg]
+    public static let all: [ImageFormat] = [jpeg, apng, png, webp, gif, avif, heic, jxl, raw, tiff, svg]
 
     public static let jpeg = ImageFormat(
-        name: "JPEG", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
+        name: "JPEG", library: "libjpeg-turbo", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
         capabilities: [.scaledDecode, .embeddedThumbnail, .colourDescription],
         matches: { $0.starts(with: [0xFF, 0xD8, 0xFF]) }, decode: JPEGDecoder.decode)
 
     public static let png = ImageFormat(
-        name: "PNG", mimeTypes: ["image/png"], extensions: ["png"],
+        name: "PNG", library: "libpng", mimeTypes: ["image/png"], extensions: ["png"],
         capabilities: [.colourDescription],
         matches: PNGDecoder.matches, decode: PNGDecoder.decode)
 
     public static let webp = ImageFormat(
-        name: "WebP", mimeTypes: ["image/webp"], extensions: ["webp"],
+        name: "WebP", library: "libwebp", mimeTypes: ["image/webp"], extensions: ["webp"],
         capabilities: [.scaledDecode, .animation, .colourDescription],
         matches: WebPDecoder.matches, decode: WebPDecoder.decode, animation: WebPDecoder.animation)
 
     public static let avif = ImageFormat(
-        name: "AVIF", mimeTypes: ["image/avif"], extensions: ["avif"],
+        name: "AVIF", library: "libheif", mimeTypes: ["image/avif"], extensions: ["avif"],
         capabilities: [.embeddedThumbnail, .colourDescription],
         matches: HEIFDecoder.matchesAVIF, decode: HEIFDecoder.decode)
 
     public static let heic = ImageFormat(
-        name: "HEIC", mimeTypes: ["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"],
+        name: "HEIC", library: "libheif", mimeTypes: ["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"],
         extensions: ["heic", "heif", "hif"],
         capabilities: [.embeddedThumbnail, .colourDescription],
         matches: HEIFDecoder.matchesHEIC, decode: HEIFDecoder.decode)
 
     public static let tiff = ImageFormat(
-        name: "TIFF", mimeTypes: ["image/tiff"], extensions: ["tif", "tiff"],
+        name: "TIFF", library: "libtiff", mimeTypes: ["image/tiff"], extensions: ["tif", "tiff"],
         capabilities: [.colourDescription],
         matches: TIFFDecoder.matches, decode: TIFFDecoder.decode)
 
     public static let jxl = ImageFormat(
-        name: "JPEG XL", mimeTypes: ["image/jxl"], extensions: ["jxl"],
+        name: "JPEG XL", library: "libjxl", mimeTypes: ["image/jxl"], extensions: ["jxl"],
         capabilities: [.colourDescription],
         matches: JXLDecoder.matches, decode: JXLDecoder.decode)
 
     public static let svg = ImageFormat(
-        name: "SVG", mimeTypes: ["image/svg+xml"], extensions: ["svg"],
+        name: "SVG", library: "librsvg", mimeTypes: ["image/svg+xml"], extensions: ["svg"],
         capabilities: [.scaledDecode, .vector],
         matches: SVGDecoder.matches, decode: SVGDecoder.decode)
 
     public static let raw = ImageFormat(
-        name: "camera RAW",
+        name: "camera RAW", library: "libraw",
         mimeTypes: ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-nikon-nrw",
                     "image/x-sony-arw", "image/x-fuji-raf", "image/x-olympus-orf", "image/x-panasonic-rw2",
                     "image/x-pentax-pef", "image/x-samsung-srw"],
         extensions: ["dng", "cr2", "cr3", "nef", "nrw", "arw", "raf", "orf", "rw2", "pef", "srw"],
         capabilities: [.scaledDecode, .embeddedThumbnail],
         matches: RAWDecoder.matches, decode: RAWDecoder.decode)
+
+    public static let gif = ImageFormat(
+        name: "GIF", library: "giflib", mimeTypes: ["image/gif"], extensions: ["gif"],
+        capabilities: [.animation],
+        matches: GIFDecoder.matches, decode: GIFDecoder.decode, animation: GIFDecoder.animation)
+
+    public static let apng = ImageFormat(
+        name: "APNG", library: "libpng", mimeTypes: ["image/apng"], extensions: ["apng"],
+        capabilities: [.animation, .colourDescription],
+        matches: APNGDecoder.matches, decode: APNGDecoder.decode, animation: APNGDecoder.animation)
 }

@@ -6,6 +6,8 @@ import Pixels
 public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// What people call it ("JPEG", "HEIC").
     public let name: String
+    /// The library that decodes it ("libjpeg-turbo").
+    public let library: String
     /// Its MIME types, the registered one first (the `.desktop` file's MimeType list is made of these).
     public let mimeTypes: [String]
     /// File name extensions, lower case, without the dot.
@@ -18,11 +20,12 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Opens the file's frames for playing; nil for a format that never moves.
     let animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)?
 
-    init(name: String, mimeTypes: [String], extensions: [String], capabilities: FormatCapabilities,
+    init(name: String, library: String, mimeTypes: [String], extensions: [String], capabilities: FormatCapabilities,
          matches: @escaping @Sendable (ArraySlice<UInt8>) -> Bool,
          decode: @escaping @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput,
          animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)? = nil) {
         self.name = name
+        self.library = library
         self.mimeTypes = mimeTypes
         self.extensions = extensions
         self.capabilities = capabilities
@@ -51,6 +54,11 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Every MIME type of every format, in the table's order.
     public static var allMimeTypes: [String] { all.flatMap(\.mimeTypes) }
+
+    /// Every format and its extensions, for the manual: "JPEG (.jpg, .jpeg …), PNG (.png), …".
+    public static var summary: String {
+        all.map { "\($0.name) (\($0.extensions.map { "." + $0 }.joined(separator: ", ")))" }.joined(separator: ", ")
+    }
 
     /// The formats' names as a sentence's list: "JPEG, PNG, … or camera RAW".
     public static var namesInWords: String {

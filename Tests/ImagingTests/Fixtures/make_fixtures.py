@@ -476,6 +476,108 @@ def write_raw_fixtures():
         f.write(tiff_file([ifd0, raw]))
 
 
+def lzw_literal(indices, min_code_size):
+    """GIF LZW data that codes each index as itself (a clear code before the table would grow), which
+    any decoder reads: the compression is not the point of these fixtures."""
+    clear, end = 1 << min_code_size, (1 << min_code_size) + 1
+    size = min_code_size + 1
+    codes, since_clear = [clear], 0
+    for index in indices:
+        if since_clear == (1 << size) - clear - 2:
+            codes.append(clear)
+            since_clear = 0
+        codes.append(index)
+        since_clear += 1
+    codes.append(end)
+    bits, nbits, out = 0, 0, bytearray()
+    for code in codes:
+        bits |= code << nbits
+        nbits += size
+        while nbits >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            nbits -= 8
+    if nbits:
+        out.append(bits)
+    blocks = b"".join(bytes([len(out[i:i + 255])]) + bytes(out[i:i + 255]) for i in range(0, len(out), 255))
+    return bytes([min_code_size]) + blocks + b"\0"
+
+
+def gif(frames, width, height, palette, loop=None):
+    """A GIF of `frames`: each (x, y, w, h, indices, delay in 1/100 s, disposal, transparent index)."""
+    table = b"".join(bytes(c) for c in palette) + b"\0" * (3 * (256 - len(palette)))
+    out = b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0) + table
+    if loop is not None:
+        out += b"\x21\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", loop) + b"\0"
+    for x, y, w, h, indices, delay, disposal, transparent in frames:
+        flags = disposal << 2 | (1 if transparent is not None else 0)
+        out += b"\x21\xf9\x04" + bytes([flags]) + struct.pack("<H", delay) + bytes([transparent or 0]) + b"\0"
+        out += b"\x2c" + struct.pack("<HHHHB", x, y, w, h, 0) + lzw_literal(indices, 8)
+    return out + b"\x3b"
+
+
+def apng(frames, width, height, plays):
+    """An APNG of RGBA `frames`: each (x, y, w, h, rows of (r, g, b, a), delay ms, dispose_op, blend_op).
+    The first frame is the default image (IDAT)."""
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    out += chunk(b"acTL", struct.pack(">II", len(frames), plays))
+    sequence = 0
+    for n, (x, y, w, h, rows, delay, dispose, blend) in enumerate(frames):
+        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", sequence, w, h, x, y, delay, 1000, dispose, blend))
+        sequence += 1
+        data = zlib.compress(b"".join(b"\0" + b"".join(bytes(p) for p in row) for row in rows))
+        if n == 0:
+            out += chunk(b"IDAT", data)
+        else:
+            out += chunk(b"fdAT", struct.pack(">I", sequence) + data)
+            sequence += 1
+    return out + chunk(b"IEND", b"")
+
+
+def write_animation_fixtures():
+    """Animations whose frames, timing, disposal and loop count are known to the byte: GIF and APNG
+    by hand, animated WebP through img2webp."""
+    # GIF: red, then a green square whose area is cleared after it, then a blue square (its corner
+    # transparent) restored away after it, then white, over 64x48. Delays 0 (counts as 100 ms),
+    # 200, 50 and 300 ms; it repeats twice more (NETSCAPE loop count 2: three plays).
+    palette = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    square = lambda i: [i] * 256
+    blue = [3 if (k // 16 < 4 and k % 16 < 4) else 2 for k in range(256)]
+    frames = [(0, 0, 64, 48, [0] * (64 * 48), 0, 1, None),
+              (8, 8, 16, 16, square(1), 20, 2, None),
+              (40, 8, 16, 16, blue, 5, 3, 3),
+              (24, 24, 16, 16, square(3), 30, 1, None)]
+    with open(os.path.join(HERE, "frames.gif"), "wb") as f:
+        f.write(gif(frames, 64, 48, palette, loop=2))
+    # One frame: a still GIF.
+    with open(os.path.join(HERE, "still.gif"), "wb") as f:
+        f.write(gif(frames[:1], 64, 48, palette))
+    # APNG: the same story with its own operations; plays twice.
+    red, green, blue = (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255)
+    half = (255, 255, 255, 128)
+    frames = [(0, 0, 64, 48, [[red] * 64] * 48, 100, 0, 0),
+              (8, 8, 16, 16, [[green] * 16] * 16, 200, 1, 0),
+              (40, 8, 16, 16, [[half] * 16] * 16, 50, 2, 1),
+              (24, 24, 16, 16, [[blue] * 16] * 16, 300, 0, 0)]
+    with open(os.path.join(HERE, "frames.apng"), "wb") as f:
+        f.write(apng(frames, 64, 48, plays=2))
+    # Animated WebP: the four quadrant colours in turn, 100, 200, 50, 300 ms, three plays.
+    tmp = os.path.join(HERE, "tmp-webp")
+    os.makedirs(tmp, exist_ok=True)
+    names = []
+    for i, colour in enumerate(QUADRANT_RGB):
+        names.append(os.path.join(tmp, f"{i}.png"))
+        convert("-size", "64x48", f"xc:rgb{colour}", "-define", "png:color-type=2", names[-1])
+    arguments = ["img2webp", "-loop", "3", "-lossless"]
+    for name, delay in zip(names, (100, 200, 50, 300)):
+        arguments += ["-d", str(delay), name]
+    subprocess.run(arguments + ["-o", os.path.join(HERE, "frames.webp")], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    for name in names:
+        os.remove(name)
+    os.rmdir(tmp)
+
+
 if __name__ == "__main__":
     write_pngs()
     write_jpegs()
@@ -487,3 +589,4 @@ if __name__ == "__main__":
     write_jxl_fixtures()
     write_svg_fixtures()
     write_raw_fixtures()
+    write_animation_fixtures()

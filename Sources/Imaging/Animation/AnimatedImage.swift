@@ -1,0 +1,56 @@
+import Pixels
+
+/// An animated picture opened to play: its frames one after the other, each at the size asked for,
+/// in the target's colours, with how long it shows. It holds the file and one canvas, never the
+/// frames it gave.
+public final class AnimatedImage {
+    /// A frame shows at least this long, s; a delay under it counts as `defaultDelay`, as browsers
+    /// count it (a GIF of 0 ms frames is meant to be slow, not a blur).
+    public static let shortestDelay = 0.02
+    public static let defaultDelay = 0.1
+
+    public struct Frame: Sendable {
+        public let image: PixelImage
+        /// How long it shows, s.
+        public let duration: Double
+    }
+
+    private let source: any AnimationSource
+    private let colour: ColourTarget
+    private let description: ColourDescription
+    public let format: ImageFormat
+    /// The canvas, px.
+    public var size: (width: Int, height: Int) { source.size }
+    /// How many times it plays; 0 for ever. Known for certain once the first loop has been read.
+    public var loopCount: Int { source.loopCount }
+
+    /// The file's frames, or nil when it is a still picture (or its format never moves).
+    public static func open(data: [UInt8], colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> AnimatedImage? {
+        guard let format = ImageFormat(sniffing: data), let open = format.animation else { return nil }
+        let output = try format.decode(DecodeRequest(data: data, atLeast: (1, 1)))
+        guard output.isAnimated else { return nil }
+        return AnimatedImage(source: try open(data), format: format, colour: colour, description: output.colour)
+    }
+
+    private init(source: any AnimationSource, format: ImageFormat, colour: ColourTarget, description: ColourDescription) {
+        self.source = source
+        self.format = format
+        self.colour = colour
+        self.description = description
+    }
+
+    /// The next frame, shrunk to the smallest size that still covers `covering` (never enlarged);
+    /// nil after the last one.
+    public func nextFrame(covering: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> Frame? {
+        guard let (image, delay) = try source.nextFrame() else { return nil }
+        let shown = try covering.map { covering throws(ImageDecodeError) in try ImageDecoder.shrink(image, toCover: covering) } ?? image
+        colour.convert(shown, from: description)
+        return Frame(image: shown, duration: Self.shownDuration(delay))
+    }
+
+    /// Back to before the first frame.
+    public func rewind() throws(ImageDecodeError) { try source.rewind() }
+
+    /// How long a frame the file gives `delay` s shows.
+    public static func shownDuration(_ delay: Double) -> Double { delay < shortestDelay ? defaultDelay : delay }
+}
