@@ -20,6 +20,8 @@ final class GridThumbnails {
     private let grid: GridScreen
     private let photos: [Photo]
     private let logger: Logger
+    /// Told of each photo found to move.
+    var onAnimated: (Int) -> Void = { _ in }
     /// Device pixels a point.
     private let pixelScale: Double
     private var states: [State]
@@ -87,6 +89,7 @@ final class GridThumbnails {
             if result.isPlaceholder {
                 if case .requested = states[i], case .success(let image) = result.outcome {
                     grid.setThumbnail(.loaded(image), at: i)
+                    placeBadge(result, at: i)
                 }
                 continue
             }
@@ -98,6 +101,7 @@ final class GridThumbnails {
                 if let problem = result.problem, named.insert(i).inserted { logger.warning("\(photos[i].path): \(problem)") }
                 grid.setThumbnail(.loaded(image), at: i)
                 grid.cell(at: i).contentsName = photos[i].name
+                placeBadge(result, at: i)
                 states[i] = .loaded
                 loaded.insert(i)
             case .failure(let error):
@@ -108,5 +112,12 @@ final class GridThumbnails {
             }
         }
         return !results.isEmpty
+    }
+
+    /// An animated photo's cell shows its first frame with its format in a badge ("GIF").
+    private func placeBadge(_ result: DecodeQueue.Result, at i: Int) {
+        guard let format = result.movingFormat else { return }
+        grid.setBadge(format.name.uppercased(), at: i)
+        onAnimated(i)
     }
 }

@@ -296,7 +296,7 @@ final class Interaction {
         case .copy: return navigator.openPhoto.map { .copy($0) }
         case .fullScreen: return .toggleFullScreen
         case .close: navigator.close()
-        case .open: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
+        case .open, .playPause: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
         case .move where navigator.isGridActive: moveSelection(name)
         case .move, .zoom: viewerKey(name, binding.action)
         case .slowMotion, .debugOverlay, .help: break   // the app's own

@@ -11,6 +11,8 @@ struct KeyBinding {
         case move
         /// `+ - 0 1`: the open photo's zoom.
         case zoom
+        /// `space`: an animation plays or pauses; otherwise as `open`.
+        case playPause
     }
 
     /// X keysym names.
@@ -41,9 +43,12 @@ struct KeyBinding {
         KeyBinding(keys: ["Left", "Right", "Up", "Down", "Home", "End"], label: "arrows, `Home`, `End`", action: .move,
                    summary: "choose a photo; turn the page (zoomed: move it)",
                    detail: "move the grid's selection (the first key shows it); `Left`/`Right` slide the next page in (0.25 s; pressed again while it slides, on to the one after) in the viewer; on a zoomed photo the arrows move it 60 px, and `Left`/`Right` at its edge page. Pressed while the photo flies into the viewer, they play when it lands"),
-        KeyBinding(keys: ["Return", "KP_Enter", "space"], label: "`Return`, `space`", action: .open,
+        KeyBinding(keys: ["Return", "KP_Enter"], label: "`Return`", action: .open,
                    summary: "open the chosen photo; reopen one flying back",
                    detail: "open the selected photo; while a photo flies back into the grid, open it again from where it is"),
+        KeyBinding(keys: ["space"], label: "`space`", action: .playPause,
+                   summary: "pause or play an animation (else as Return)",
+                   detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
         KeyBinding(keys: ["Escape", "BackSpace"], label: "`Escape`, `BackSpace`", action: .close, summary: "back to the grid",
                    detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed)"),
         KeyBinding(keys: ["f", "F11"], label: "`f`, `F11`", action: .fullScreen, summary: "full screen",

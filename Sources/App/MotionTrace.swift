@@ -30,6 +30,11 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let gridOffset: Double
     /// The pixel size of the image the photo in the air (or the open page) is drawn from: width, height.
     public let imagePixels: [Int]?
+    /// Frames of the open photo's animation put up so far, while one plays.
+    public let animationFrame: Int?
+    /// In the window, a frame that drew only what an animation changed: that area, window points
+    /// (x, y, width, height); nil for a whole frame.
+    public var damage: [Double]?
     /// In the window: what this frame cost to draw and to present, and how long the loop slept
     /// before it, ms (nil headless, where nothing is presented).
     public var drawMs: Double?
@@ -71,7 +76,7 @@ private extension Double {
 }
 
 extension Rect {
-    var traceArray: [Double] { [minX, minY, width, height].map { ($0 * 1000).rounded() / 1000 } }
+    public var traceArray: [Double] { [minX, minY, width, height].map { ($0 * 1000).rounded() / 1000 } }
 }
 
 extension Point {

@@ -14,7 +14,13 @@ import Viewer
 final class PhotoNavigator {
     let window = Node(name: "window")
     let grid: GridScreen
-    private(set) var viewer: PhotoViewerScreen?
+    private(set) var viewer: PhotoViewerScreen? {
+        didSet { updateAnimation() }
+    }
+    /// The open photo's animation, while it plays (from the zoom-in to the landing of its fly-back).
+    private(set) var animation: AnimationPlayer?
+    /// Photos whose decodes said they move.
+    private var animated: Set<Int> = []
     private let screens = Node(name: "screens")
     private let flights = Node(name: "transitions")
     private let transitions: ZoomTransitionController
@@ -111,6 +117,50 @@ final class PhotoNavigator {
     private func pageSettled(_ i: Int) {
         if style == .seeds { grid.centre(i) } else { grid.reveal(i) }
         requestSharpPages(around: i)
+        updateAnimation()
+    }
+
+    /// Photo `i` moves (its thumbnail's or its photo's decode said so).
+    func markAnimated(_ i: Int) {
+        guard animated.insert(i).inserted else { return }
+        updateAnimation()
+    }
+
+    /// Plays the open photo's animation, if it has one; stops one the viewer left.
+    private func updateAnimation() {
+        let wanted = viewer.flatMap { animated.contains($0.index) ? $0.index : nil }
+        guard animation?.index != wanted else { return }
+        animation = nil
+        guard let i = wanted else { return }
+        // Frames at the photo's fit size in device pixels (a photo shown larger draws them larger).
+        let points = viewer?.fitSize(of: i) ?? grid.size
+        let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
+        animation = AnimationPlayer(index: i, stream: queue.animationStream(path: photos[i].file, covering: size))
+    }
+
+    /// Space on an animated photo at rest in the viewer: it pauses, or plays on. False when there is
+    /// no such photo (the key then does what Return does).
+    func togglePlayback(at now: Double) -> Bool {
+        guard let player = animation, viewer != nil, !transitions.isTransitioning else { return false }
+        player.togglePause(at: now)
+        return true
+    }
+
+    /// Puts up the animation's frame due at `now` (in its page, and on the copy in the air); the
+    /// window's area that changed, points. Nil when no frame was due.
+    func advanceAnimation(to now: Double) -> Rect? {
+        guard let player = animation, let viewer, let image = player.frame(at: now) else { return nil }
+        let window = Rect(origin: .zero, size: grid.size)
+        var damage: Rect?
+        if let node = viewer.showFrame(image, for: player.index), let page = node.parent {
+            damage = node.convert(node.bounds, to: nil).intersection(page.convert(page.bounds, to: nil))
+        }
+        if let copy = transitions.flyingPhoto {
+            copy.image = image
+            let rect = copy.convert(copy.bounds, to: nil)
+            damage = damage.map { $0.union(rect) } ?? rect
+        }
+        return damage.flatMap { $0.intersection(window) }
     }
 
     /// Photo `i` sharp at fit first, then its neighbours, so that a swipe shows them sharp too.
@@ -125,8 +175,9 @@ final class PhotoNavigator {
         let points = viewer?.fitSize(of: i) ?? grid.size
         let wanted = size ?? Size(width: points.width * pixelScale, height: points.height * pixelScale)
         let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
-        // Enough: as wide as asked, or as the photo itself.
+        // Enough: as wide as asked, or as the photo itself. A playing animation's frames are its own.
         if let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
+        if animation?.index == i { return }
         let priority: DecodeQueue.Priority = i == (viewer?.index ?? i) ? .openPhoto : .neighbour
         guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
         pendingWidth[i] = w
@@ -233,7 +284,9 @@ final class PhotoNavigator {
             if pendingWidth[result.index] == result.covering.width { pendingWidth[result.index] = nil }
             // A vector picture is sharper at any size: its declared size caps no request.
             if let full = result.fullSize, !result.isScalable { fullWidths[result.index] = full.width }
-            guard case .success(let image) = result.outcome else { continue }
+            if result.movingFormat != nil { markAnimated(result.index) }
+            // A playing animation's page shows its frames, not the still first one.
+            guard case .success(let image) = result.outcome, animation?.index != result.index else { continue }
             let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             guard let viewer else {
                 earlyDecode = (result.index, image, fullSize)

@@ -64,6 +64,7 @@ public final class PhotoViewerApp {
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion)
         interaction = Interaction(navigator: navigator)
+        thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         thumbnails.update()
     }
 
@@ -123,11 +124,13 @@ public final class PhotoViewerApp {
         }
     }
 
-    /// Advances every animation (and the recognizers' time-outs) to the clock's time.
+    /// Advances every animation (and the recognizers' time-outs, and an animated photo's frames) to
+    /// the clock's time.
     public func tick() {
         let before = grid.scrollOffset
         if let eventClock { interaction.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
+        _ = navigator.advanceAnimation(to: animator.clock.now)
         interaction.playWaitingKeys()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
         queue.concurrencyLimit = isAnimating || interaction.isTouching ? 1 : queue.threadCount
@@ -138,6 +141,19 @@ public final class PhotoViewerApp {
         updateDebugOverlay()
         frameObserver?(self)
     }
+
+    /// When the open photo's animation puts up its next frame (clock time); nil when none plays.
+    /// Nothing else moving, the window draws only then, and only the photo (`advanceAnimationOnly`).
+    public var nextAnimationFrame: Double? { navigator.animation?.nextDue }
+
+    /// Puts up the animated photo's frame due now, while nothing else moves: the area of the window
+    /// that changed (points), which alone needs drawing; nil when no frame was due.
+    public func advanceAnimationOnly() -> Rect? {
+        navigator.advanceAnimation(to: animator.clock.now)
+    }
+
+    /// Frames of the open photo's animation put up so far (the motion trace counts them).
+    public var animationFramesShown: Int? { navigator.animation?.framesShown }
 
     /// Called after every tick (one per frame): `--trace` writes a line here.
     public var frameObserver: ((PhotoViewerApp) -> Void)?
@@ -202,7 +218,8 @@ public final class PhotoViewerApp {
             page: navigator.viewer?.index,
             animating: isAnimating,
             gridOffset: (grid.scrollOffset * 1000).rounded() / 1000,
-            imagePixels: photo?.image.map { [$0.width, $0.height] })
+            imagePixels: photo?.image.map { [$0.width, $0.height] },
+            animationFrame: animationFramesShown)
     }
 
     /// Takes one input event (points, seconds). Pointers, touches, wheel and keys go to the
@@ -219,6 +236,8 @@ public final class PhotoViewerApp {
         case .key(let name, let modifiers):
             guard let binding = KeyBinding.binding(for: name, control: modifiers.contains(.control)) else { break }
             switch binding.action {
+            case .playPause where navigator.togglePlayback(at: animator.clock.now):
+                logger.debug(navigator.animation?.isPaused == true ? "animation paused" : "animation playing")
             case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -291,10 +310,12 @@ public final class PhotoViewerApp {
         } while !isSettled
     }
 
-    /// Headless: blocks until the decodes asked for so far are done, and places them.
+    /// Headless: blocks until the decodes asked for so far are done (and a playing animation's next
+    /// frame), and places them: a run is the same every time.
     public func waitForLoads() {
         queue.waitUntilIdle()
         applyFinishedLoads()
+        navigator.animation?.waitForNextFrame()
     }
 
     public func didDisplay() { needsDisplay = false }

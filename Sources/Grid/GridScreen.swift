@@ -85,6 +85,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
         let cell = cells[index]
         cell.removeAllChildren()
+        badges[index] = nil
         cell.contentsName = nil
         switch thumbnail {
         case .loading:
@@ -100,6 +101,29 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             glyph.text = TextContents("⚠", fontSize: GridStyle.brokenGlyphFont, color: GridStyle.secondaryLabel)
             cell.addChild(glyph)
         }
+    }
+
+    /// A small label in the corner of cell `index` (an animated photo's format, "GIF"); nil takes it away.
+    public func setBadge(_ text: String?, at index: Int) {
+        badges[index]?.removeFromParent()
+        badges[index] = nil
+        guard let text else { return }
+        let badge = Node(name: "cell.\(index).badge")
+        badge.backgroundColor = GridStyle.badgeBackground
+        badge.cornerRadius = GridStyle.badgeHeight / 2
+        badge.text = TextContents(text, fontSize: GridStyle.badgeFont, weight: .bold, color: .white)
+        cells[index].addChild(badge)
+        badges[index] = badge
+        layOutBadge(badge, in: cells[index])
+    }
+
+    /// The badges shown, by cell.
+    private var badges: [Int: Node] = [:]
+
+    private func layOutBadge(_ badge: Node, in cell: Node) {
+        let width = Double(badge.text?.string.count ?? 3) * GridStyle.badgeFont * 0.72 + GridStyle.badgeHeight / 2
+        badge.frame = Rect(x: GridStyle.badgeInset, y: cell.bounds.height - GridStyle.badgeInset - GridStyle.badgeHeight,
+                           width: width, height: GridStyle.badgeHeight)
     }
 
     public func resize(to newSize: Size) {
@@ -185,6 +209,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         for (i, cell) in cells.enumerated() {
             cell.frame = layout.cellFrame(at: i)
             for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
+            if let badge = badges[i] { layOutBadge(badge, in: cell) }
         }
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         layoutBars()

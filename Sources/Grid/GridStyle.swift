@@ -17,6 +17,11 @@ enum GridStyle {
     static let loadingCell = Color(hex: 0xE5E5EA)
     static let brokenCell = Color(hex: 0xD1D1D6)
     static let brokenGlyphFont = 28.0
+    /// An animated photo's badge: a dark pill in the cell's lower-left corner.
+    static let badgeBackground = Color(hex: 0x000000, alpha: 0.55)
+    static let badgeHeight = 16.0
+    static let badgeInset = 5.0
+    static let badgeFont = 10.0
     static let emptyTitleFont = 24.0
     static let emptyDetailFont = 14.0
     /// The keyboard selection's ring, px.

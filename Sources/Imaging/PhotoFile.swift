@@ -11,7 +11,7 @@ public enum PhotoFile {
     /// Reads of a file that keeps changing before it is given up on (a mix of two versions is never decoded).
     static let attempts = 3
 
-    static func read(_ path: FilePath) throws(ImageDecodeError) -> [UInt8] {
+    public static func read(_ path: FilePath) throws(ImageDecodeError) -> [UInt8] {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw errno == ENOENT ? .vanished : .unreadable(reason(errno)) }
         defer { close(fd) }

@@ -37,14 +37,14 @@ public final class DecodeQueue: Sendable {
         public var problem: String? = nil
         /// Drawn from shapes: a larger decode is sharper, whatever its full size.
         public var isScalable = false
-        /// The file's frames play (the image is its first).
-        public var isAnimated = false
+        /// The file's format, when its frames play (the image is its first): the grid's badge.
+        public var movingFormat: ImageFormat?
     }
 
     /// What a look at a thumbnail finds before any decode.
     public enum Peek: Sendable {
-        /// The thumbnail itself (from the cache): no decode needed.
-        case thumbnail(DecodedImage)
+        /// The thumbnail itself (from the cache): no decode needed; and the photo's format, if it moves.
+        case thumbnail(DecodedImage, moving: ImageFormat?)
         /// Something to show until the thumbnail is decoded.
         case placeholder(PixelImage)
         /// The file failed when last tried and has not changed since: no decode.
@@ -122,7 +122,8 @@ public final class DecodeQueue: Sendable {
                     running.removeAll { $0.isSame(as: job) }
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
-                                           isScalable: decoded?.isScalable ?? false, isAnimated: decoded?.isAnimated ?? false))
+                                           isScalable: decoded?.isScalable ?? false,
+                                           movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }))
                     condition.broadcast()
                 }
                 wake()
@@ -137,11 +138,11 @@ public final class DecodeQueue: Sendable {
                 guard let at = running.firstIndex(where: { $0.isSame(as: job) }) else { return }
                 var again = running.remove(at: at)
                 switch found {
-                case .thumbnail(let decoded):
+                case .thumbnail(let decoded, let moving):
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(decoded.image),
                                            fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
-                                           isPlaceholder: false))
+                                           isPlaceholder: false, movingFormat: moving))
                 case .failed(let error):
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .failure(error), fullSize: nil, isPlaceholder: false))
@@ -175,6 +176,8 @@ public final class DecodeQueue: Sendable {
 
     private let shared: Shared
     public let threadCount: Int
+    /// The colours pictures are decoded into (the display's).
+    public let colour: ColourTarget
 
     /// `threads` workers (one a core by default); `decode` reads a file (by default in `colour`'s space;
     /// tests pass a memoizing one); grid thumbnails come through `thumbnails`, the freedesktop cache,
@@ -186,6 +189,7 @@ public final class DecodeQueue: Sendable {
                 placeholders: Bool = true,
                 wake: @escaping @Sendable () -> Void = {}) {
         threadCount = max(1, threads)
+        self.colour = colour
         let fromFile: Decode = { path, size throws(ImageDecodeError) in try ImageDecoder.decode(file: path, atLeast: size, colour: colour) }
         let decode: Decode
         if let given { decode = given } else { decode = fromFile }
@@ -196,7 +200,10 @@ public final class DecodeQueue: Sendable {
             }
         }
         let peek: PeekAtThumbnail = { path, side in
-            if let cached = thumbnails?.lookup(path: path, covering: side) { return .thumbnail(cached) }
+            // The cache's PNG says nothing of whether the photo moves: its first bytes do.
+            if let cached = thumbnails?.lookup(path: path, covering: side) {
+                return .thumbnail(cached, moving: AnimationProbe.animatedFormat(path))
+            }
             if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }
             return placeholders ? EmbeddedThumbnail.read(path: path, colour: colour).map(Peek.placeholder) : nil
         }
@@ -249,6 +256,12 @@ public final class DecodeQueue: Sendable {
             shared.queued.append(job)
             shared.condition.signal()
         }
+    }
+
+    /// Starts decoding the frames of the animated photo at `path` ahead, to cover `covering` px, in
+    /// this queue's colours; the loop is woken as they arrive.
+    public func animationStream(path: FilePath, covering: PixelSize) -> AnimationStream {
+        AnimationStream(path: path, covering: covering, colour: colour, wake: shared.wake)
     }
 
     /// Drops the waiting requests of `purpose` for photo `index` (a decode under way still delivers).

@@ -91,6 +91,9 @@ public final class ZoomTransitionController {
         animator.destinationMoved()
     }
 
+    /// The copy in the air (a flight's, or the one a finger pulls), if there is one.
+    public var flyingPhoto: Node? { interactionController.transitionImage ?? animator.transitionImage }
+
     /// What moves, for the motion trace: "zoomIn", "zoomOut", "dismissing" (a finger holds the
     /// photo), "dismissalReleased" or "none".
     public var transitionName: String {

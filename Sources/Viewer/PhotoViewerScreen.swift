@@ -130,6 +130,15 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         pageNodes[i]?.setImage(image, fullSize: fullSize, scalable: scalable)
     }
 
+    /// Photo `i`'s animation moved on: its page shows the frame (the frames are all of one size).
+    /// The page's node, if it is kept.
+    @discardableResult
+    public func showFrame(_ image: PixelImage, for i: Int) -> Node? {
+        guard let page = pageNodes[i] else { return nil }
+        page.photo.image = image
+        return page.photo
+    }
+
     public func resize(to newSize: Size) {
         size = newSize
         root.frame = Rect(origin: .zero, size: size)

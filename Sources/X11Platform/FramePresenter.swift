@@ -8,7 +8,8 @@ protocol FramePresenter: AnyObject {
     /// The Cairo image surface of the current size, drawn into before `present`.
     var surface: OpaquePointer { get }
     func resize(width: Int, height: Int) throws
-    func present()
+    /// Shows `area` of the frame (window pixels).
+    func present(area: PixelRect)
     /// Frees what the server holds for it; called once, before the connection closes.
     func close()
 }
@@ -94,11 +95,10 @@ final class SharedMemoryPresenter: FramePresenter {
         surface = made
     }
 
-    func present() {
-        guard let image else { return }
+    func present(area: PixelRect) {
+        guard let image, let a = area.clipped(width: Int(image.pointee.width), height: Int(image.pointee.height)) else { return }
         cairo_surface_flush(surface)
-        XShmPutImage(display, window, gc, image, 0, 0, 0, 0,
-                     UInt32(image.pointee.width), UInt32(image.pointee.height), 0)
+        XShmPutImage(display, window, gc, image, Int32(a.x), Int32(a.y), Int32(a.x), Int32(a.y), UInt32(a.width), UInt32(a.height), 0)
         // Wait until the server has read the segment before the next frame is drawn into it.
         XSync(display, 0)
     }
@@ -149,9 +149,11 @@ final class XlibSurfacePresenter: FramePresenter {
         surface = resized
     }
 
-    func present() {
+    func present(area: PixelRect) {
         guard let window, let cr = try? CairoError.context(on: window, doing: "showing a frame") else { return }
         cairo_surface_flush(surface)
+        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+        cairo_clip(cr)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
@@ -171,4 +173,22 @@ private func frameSurface(width: Int, height: Int) throws(CairoError) -> OpaqueP
 /// error surface, which draws nothing, is as good).
 private func placeholderSurface() -> OpaquePointer {
     cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+}
+
+/// A rectangle of whole window pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x, y, width, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The part within a `width`×`height` frame; nil when none is.
+    func clipped(width w: Int, height h: Int) -> PixelRect? {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(w, x + width), y1 = min(h, y + height)
+        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
 }

@@ -106,11 +106,17 @@ public final class X11Window {
     public var connectionFileDescriptor: Int32 { XConnectionNumber(display) }
 
     /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it.
-    public func present(_ draw: (OpaquePointer) -> Void) throws(CairoError) {
+    /// With `area` (window pixels), only that part is drawn (the context is clipped to it) and sent:
+    /// the rest of the frame stays as the last one left it.
+    public func present(area: PixelRect? = nil, _ draw: (OpaquePointer) -> Void) throws(CairoError) {
         let cr = try CairoError.context(on: presenter.surface, doing: "drawing a frame")
+        if let area {
+            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+            cairo_clip(cr)
+        }
         draw(cr)
         cairo_destroy(cr)
-        presenter.present()
+        presenter.present(area: area ?? PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
     }
 
     /// The events that have arrived; waits up to `timeout` seconds (nil: forever) for the X

@@ -104,6 +104,28 @@ struct WindowRun {
             launch.frameShown(app, logger: logger)
         }
 
+        /// A frame that draws only `area` (points): an animated photo's new frame, nothing else moving.
+        func animationFrame(_ area: Rect) {
+            var record = trace.map { _ in app.traceRecord }
+            let pixels = PixelRect(enclosing: area, scale: scale)
+            let started = clock.now
+            var drawn = started
+            do {
+                try window.present(area: pixels) { cr in
+                    renderer.draw(app.root, on: cr, scale: scale)
+                    drawn = clock.now
+                    if recordings.isRecording { recordings.framePresented(cairo_get_target(cr), at: started, logger: logger) }
+                }
+            } catch {
+                cairoProblems.say(error, logger: logger)
+            }
+            let timing = FrameTiming(draw: (drawn - started) * 1000, present: (clock.now - drawn) * 1000, idle: idle * 1000)
+            app.lastFrameTiming = timing
+            record?.damage = area.traceArray
+            if let record { trace?.write(record.with(timing)) }
+            idle = 0
+        }
+
         while true {
             wake.drain()
             recordings.forgetFinished()
@@ -121,6 +143,11 @@ struct WindowRun {
                     if nextFrame < now { nextFrame = now + clock.frameInterval }
                 }
                 if app.isAnimating || app.needsDisplay { timeout = max(0, nextFrame - clock.now) }
+            } else if let due = app.nextAnimationFrame {
+                // Only an animated photo moves: woken when its next frame is due, it draws that alone.
+                // A frame due but not decoded yet wakes the loop when it is.
+                if clock.now >= due, let area = app.advanceAnimationOnly() { animationFrame(area) }
+                if let next = app.nextAnimationFrame, next > clock.now { timeout = next - clock.now }
             }
             // A frame left out for the recordings' rate was the last one: they get the scene at rest.
             if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
@@ -267,5 +294,14 @@ struct SaidOnce {
 
     mutating func say(_ error: CairoError, logger: Logger) {
         if said.insert(error.description).inserted { logger.warning("\(error)") }
+    }
+}
+
+extension PixelRect {
+    /// The whole device pixels `area` (points, `scale` pixels a point) touches.
+    init(enclosing area: Rect, scale: Double) {
+        let x0 = (area.minX * scale).rounded(.down), y0 = (area.minY * scale).rounded(.down)
+        let x1 = (area.maxX * scale).rounded(.up), y1 = (area.maxY * scale).rounded(.up)
+        self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 }

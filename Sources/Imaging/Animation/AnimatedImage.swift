@@ -26,7 +26,7 @@ public final class AnimatedImage {
 
     /// The file's frames, or nil when it is a still picture (or its format never moves).
     public static func open(data: [UInt8], colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> AnimatedImage? {
-        guard let format = ImageFormat(sniffing: data), let open = format.animation else { return nil }
+        guard let format = ImageFormat(sniffing: data), let open = format.animation?.open else { return nil }
         let output = try format.decode(DecodeRequest(data: data, atLeast: (1, 1)))
         guard output.isAnimated else { return nil }
         return AnimatedImage(source: try open(data), format: format, colour: colour, description: output.colour)

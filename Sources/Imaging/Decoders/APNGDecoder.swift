@@ -18,6 +18,13 @@ enum APNGDecoder {
     }
 
     static func animation(_ data: [UInt8]) throws(ImageDecodeError) -> any AnimationSource { try APNGAnimation(data) }
+
+    /// Its acTL counts more than one frame.
+    static func moves(_ head: ArraySlice<UInt8>) -> Bool {
+        guard let actl = PNGChunks(head).first(where: { $0.type == "acTL" }), actl.payload.count == 8 else { return false }
+        let frames = head[actl.payload.lowerBound..<(actl.payload.lowerBound + 4)].reduce(0) { $0 << 8 | Int($1) }
+        return frames > 1
+    }
 }
 
 /// An APNG's frames, each decoded by libpng when it is due.

@@ -16,6 +16,40 @@ enum GIFDecoder {
     }
 
     static func animation(_ data: [UInt8]) throws(ImageDecodeError) -> any AnimationSource { try GIFAnimation(data) }
+
+    /// A second image follows the first within these bytes (walked block by block, nothing decoded).
+    static func moves(_ head: ArraySlice<UInt8>) -> Bool {
+        let b = Array(head)
+        guard b.count >= 13 else { return false }
+        var i = 13 + (b[10] & 0x80 != 0 ? 3 << (Int(b[10] & 7) + 1) : 0)
+        var images = 0
+        /// Past a run of sub-blocks starting at `i`; nil when the bytes end first.
+        func skipSubBlocks() -> Bool {
+            while i < b.count {
+                let length = Int(b[i])
+                i += 1 + length
+                if length == 0 { return true }
+            }
+            return false
+        }
+        while i < b.count {
+            switch b[i] {
+            case 0x21:   // extension: its label, then sub-blocks
+                i += 2
+                guard skipSubBlocks() else { return false }
+            case 0x2C:   // image: a descriptor, a local colour table, the LZW code size, sub-blocks
+                images += 1
+                if images == 2 { return true }
+                guard i + 10 <= b.count else { return false }
+                let flags = b[i + 9]
+                i += 10 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0) + 1
+                guard skipSubBlocks() else { return false }
+            default:
+                return false   // the trailer, or damage
+            }
+        }
+        return false
+    }
 }
 
 /// A GIF's frames, decoded one after the other through giflib's low-level reader.

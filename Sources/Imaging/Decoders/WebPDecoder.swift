@@ -28,6 +28,12 @@ enum WebPDecoder {
 
     static func animation(_ data: [UInt8]) throws(ImageDecodeError) -> any AnimationSource { try WebPAnimation(data) }
 
+    /// The extended header (VP8X, the first chunk) has its animation flag set.
+    static func moves(_ head: ArraySlice<UInt8>) -> Bool {
+        let b = Array(head.prefix(21))
+        return b.count == 21 && b[12..<16].elementsEqual("VP8X".utf8) && b[20] & 0x02 != 0
+    }
+
     /// A still picture as stored, scaled by the library to cover `atLeast`.
     private static func decodeStill(_ data: [UInt8], atLeast: (width: Int, height: Int)?) throws(ImageDecodeError)
         -> (image: PixelImage, full: (width: Int, height: Int)) {

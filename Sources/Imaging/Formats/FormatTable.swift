@@ -19,7 +19,8 @@ extension ImageFormat {
     public static let webp = ImageFormat(
         name: "WebP", library: "libwebp", mimeTypes: ["image/webp"], extensions: ["webp"],
         capabilities: [.scaledDecode, .animation, .colourDescription],
-        matches: WebPDecoder.matches, decode: WebPDecoder.decode, animation: WebPDecoder.animation)
+        matches: WebPDecoder.matches, decode: WebPDecoder.decode,
+        animation: AnimationSupport(open: WebPDecoder.animation, moves: WebPDecoder.moves))
 
     public static let avif = ImageFormat(
         name: "AVIF", library: "libheif", mimeTypes: ["image/avif"], extensions: ["avif"],
@@ -59,10 +60,12 @@ extension ImageFormat {
     public static let gif = ImageFormat(
         name: "GIF", library: "giflib", mimeTypes: ["image/gif"], extensions: ["gif"],
         capabilities: [.animation],
-        matches: GIFDecoder.matches, decode: GIFDecoder.decode, animation: GIFDecoder.animation)
+        matches: GIFDecoder.matches, decode: GIFDecoder.decode,
+        animation: AnimationSupport(open: GIFDecoder.animation, moves: GIFDecoder.moves))
 
     public static let apng = ImageFormat(
         name: "APNG", library: "libpng", mimeTypes: ["image/apng"], extensions: ["apng"],
         capabilities: [.animation, .colourDescription],
-        matches: APNGDecoder.matches, decode: APNGDecoder.decode, animation: APNGDecoder.animation)
+        matches: APNGDecoder.matches, decode: APNGDecoder.decode,
+        animation: AnimationSupport(open: APNGDecoder.animation, moves: APNGDecoder.moves))
 }

@@ -17,13 +17,13 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// shorter) are this format's.
     let matches: @Sendable (ArraySlice<UInt8>) -> Bool
     let decode: @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput
-    /// Opens the file's frames for playing; nil for a format that never moves.
-    let animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)?
+    /// How its files play; nil for a format that never moves.
+    let animation: AnimationSupport?
 
     init(name: String, library: String, mimeTypes: [String], extensions: [String], capabilities: FormatCapabilities,
          matches: @escaping @Sendable (ArraySlice<UInt8>) -> Bool,
          decode: @escaping @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput,
-         animation: (@Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource)? = nil) {
+         animation: AnimationSupport? = nil) {
         self.name = name
         self.library = library
         self.mimeTypes = mimeTypes
@@ -88,6 +88,15 @@ public struct FormatCapabilities: OptionSet, Sendable, Hashable {
         [(Self.scaledDecode, "decoded at the size shown"), (.animation, "animation"), (.embeddedThumbnail, "embedded thumbnail"),
          (.colourDescription, "colour profile"), (.vector, "vector")].filter { contains($0.0) }.map(\.1)
     }
+}
+
+/// What an animated format's row knows of playing its files.
+struct AnimationSupport: Sendable {
+    /// Opens a file's frames.
+    let open: @Sendable ([UInt8]) throws(ImageDecodeError) -> any AnimationSource
+    /// Whether a file starting with these bytes holds more than one frame (false when they do not
+    /// say): the grid's badge, for a photo whose thumbnail comes from the cache.
+    let moves: @Sendable (ArraySlice<UInt8>) -> Bool
 }
 
 /// What a decoder is asked for.
