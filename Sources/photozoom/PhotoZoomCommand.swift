@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Imaging
 import Foundation
 import Geometry
 import Library
@@ -16,8 +17,10 @@ struct PhotoZoomCommand: ParsableCommand {
         discussion: """
             Keys in the window: ? shows them all; q quits, s saves a screenshot \
             (photozoom-<date>-<time>.png in the current folder), r records the window \
-            (photozoom-<date>-<time>.webp), Ctrl+C copies the open photo. Files dropped on the window open as \
-            they would from the command line.
+            (photozoom-<date>-<time>.webp), Ctrl+C copies the open photo, space pauses an animation. Files dropped \
+            on the window open as they would from the command line.
+
+            Formats, told by their content: \(ImageFormat.summary).
             """,
         version: Version.string)
 

@@ -143,12 +143,12 @@ struct WindowRun {
                     if nextFrame < now { nextFrame = now + clock.frameInterval }
                 }
                 if app.isAnimating || app.needsDisplay { timeout = max(0, nextFrame - clock.now) }
-            } else if let due = app.nextAnimationFrame {
-                // Only an animated photo moves: woken when its next frame is due, it draws that alone.
-                // A frame due but not decoded yet wakes the loop when it is.
-                if clock.now >= due, let area = app.advanceAnimationOnly() { animationFrame(area) }
-                if let next = app.nextAnimationFrame, next > clock.now { timeout = next - clock.now }
+            } else if let due = app.nextAnimationFrame, clock.now >= due, let area = app.advanceAnimationOnly() {
+                // Only an animated photo moves: it alone is drawn.
+                animationFrame(area)
             }
+            // Its next frame wakes the loop when it is due (one due but not decoded yet, when it is).
+            if let next = app.nextAnimationFrame, next > clock.now { timeout = min(timeout ?? .infinity, next - clock.now) }
             // A frame left out for the recordings' rate was the last one: they get the scene at rest.
             if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
                 recordings.restingFrame(at: clock.now, logger: logger) { image in
