@@ -16,7 +16,7 @@ ARGS ?=
 BENCH ?=
 # Seconds each fuzzing harness runs.
 SECONDS ?= 60
-FUZZ_TARGETS := jpeg png webp exif script
+FUZZ_TARGETS := jpeg png webp gif apng heif tiff jxl svg raw icc exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core \

@@ -104,7 +104,7 @@ let package = Package(
 
         // What the fuzzer runs over the decoders, the EXIF reader and the script parser, and the
         // libFuzzer harness around it (`make fuzz`).
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "Scripting"]),
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "Pixels", "Scripting"]),
         .executableTarget(name: "photozoom-fuzz", dependencies: ["FuzzTargets"]),
 
         // Snapshot comparison and test pictures, shared by the test targets.

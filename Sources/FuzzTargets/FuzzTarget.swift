@@ -1,13 +1,17 @@
 import Imaging
+import Pixels
 import Scripting
 
 /// What `make fuzz` runs: the readers of untrusted bytes, each given whatever the fuzzer makes.
 /// A target passes when it returns, whatever it returns; a crash, a trap or a sanitizer report is
 /// a finding. The harness (`photozoom-fuzz`) and the tests that replay its findings both run them here.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// A whole file as the viewer decodes it (format sniffed, EXIF orientation read), at full
-    /// size and reduced as a grid cell asks for it. The three differ only in their seeds.
-    case jpeg, png, webp
+    /// A whole file as the viewer decodes it (format sniffed, orientation and colour read), at full
+    /// size and reduced as a grid cell asks for it; a file whose frames play, its first 50 frames
+    /// too. They differ only in their seeds (the fixtures of each format).
+    case jpeg, png, webp, gif, apng, heif, tiff, jxl, svg, raw
+    /// An ICC profile, as a file embeds it: opened by lcms2 and a picture converted through it.
+    case icc
     /// The EXIF block: the input is a TIFF structure, put in a JPEG's APP1 segment as a camera
     /// writes it, then read for its orientation and its IFD1 thumbnail.
     case exif
@@ -23,9 +27,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     public func run(_ bytes: [UInt8]) {
         switch self {
-        case .jpeg, .png, .webp:
+        case .jpeg, .png, .webp, .gif, .apng, .heif, .tiff, .jxl, .svg, .raw:
             _ = try? ImageDecoder.decode(data: bytes)
             _ = try? ImageDecoder.decode(data: bytes, atLeast: (64, 64))
+            if let animation = try? AnimatedImage.open(data: bytes) {
+                for _ in 0..<50 { guard (try? animation.nextFrame(covering: (64, 64))) != nil else { break } }
+            }
+        case .icc:
+            let picture = PixelImage(width: 16, height: 16, isOpaque: true)
+            ColourTarget.sRGB.convert(picture, from: .icc(bytes))
         case .exif:
             let segment = Array("Exif".utf8) + [0, 0] + bytes.prefix(65_000)
             let length = segment.count + 2

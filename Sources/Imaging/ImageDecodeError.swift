@@ -52,6 +52,16 @@ public enum ImageLimits {
     public static let maxSide = 32767
     public static let maxPixels = 250_000_000
 
+    /// An animation's canvas is held whole, with the frames decoded ahead: a smaller bound (an 8K
+    /// animation fits).
+    public static let maxAnimationPixels = 50_000_000
+
+    /// The limits an animation's canvas must keep.
+    static func checkAnimation(width: Int, height: Int) throws(ImageDecodeError) {
+        try check(width: width, height: height)
+        guard width <= maxAnimationPixels / height else { throw .tooLarge(width: width, height: height) }
+    }
+
     /// The limits a decode must keep (a format that can only decode at full size).
     static func check(width: Int, height: Int) throws(ImageDecodeError) {
         try checkPixels(width: width, height: height)

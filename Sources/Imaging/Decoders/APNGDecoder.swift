@@ -51,7 +51,7 @@ final class APNGAnimation: AnimationSource {
     init(_ bytes: [UInt8]) throws(ImageDecodeError) {
         self.bytes = bytes
         let (width, height) = try PNGDecoder.headerSize(bytes)
-        try ImageLimits.check(width: width, height: height)
+        try ImageLimits.checkAnimation(width: width, height: height)
         size = (width, height)
         var frames: [Frame] = [], shared: [Range<Int>] = [], header: Range<Int>?, plays = 0
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }

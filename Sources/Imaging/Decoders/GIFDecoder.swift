@@ -10,7 +10,7 @@ enum GIFDecoder {
     }
 
     static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
-        let gif = try GIFAnimation(request.data)
+        let gif = try GIFAnimation(request.data, still: true)
         guard let first = try gif.nextFrame() else { throw .corrupt(format: "GIF", detail: "no image in it") }
         return DecoderOutput(image: first.image, fullSize: gif.size, problem: gif.problem, isAnimated: gif.hasAnotherFrame())
     }
@@ -71,7 +71,9 @@ final class GIFAnimation: AnimationSource {
     /// The Graphics Control Extension that applies to the next image.
     private var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
 
-    init(_ data: [UInt8]) throws(ImageDecodeError) {
+    /// `still`: only the first frame will be read, so the canvas may be as large as any picture; an
+    /// animation's is held with its frames ahead, and keeps the animation limit.
+    init(_ data: [UInt8], still: Bool = false) throws(ImageDecodeError) {
         self.data = data
         position = .allocate(capacity: 1)
         position.pointee = 0
@@ -83,7 +85,11 @@ final class GIFAnimation: AnimationSource {
         }
         size = (Int(file.pointee.SWidth), Int(file.pointee.SHeight))
         do throws(ImageDecodeError) {
-            try ImageLimits.check(width: size.width, height: size.height)
+            if still {
+                try ImageLimits.check(width: size.width, height: size.height)
+            } else {
+                try ImageLimits.checkAnimation(width: size.width, height: size.height)
+            }
         } catch {
             Source.release(file)
             DGifCloseFile(file, nil)

@@ -11,6 +11,10 @@ enum JXLDecoder {
     }
 
     static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
+        try QuietStandardError.run { () throws(ImageDecodeError) -> DecoderOutput in try decodeQuietly(request) }
+    }
+
+    private static func decodeQuietly(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
         let budget = UnsafeMutablePointer<photozoom_jxl_budget>.allocate(capacity: 1)
         defer { budget.deallocate() }
         budget.pointee.limit = max(4 * request.data.count, 64 << 20)

@@ -92,6 +92,12 @@ final class WebPAnimation: AnimationSource {
 
     init(_ bytes: [UInt8]) throws(ImageDecodeError) {
         // The decoder reads the bytes for as long as it lives.
+        // libwebpdemux allocates the canvas as it opens: its size is checked first (found by the fuzzer:
+        // a 262-byte file claimed 65856×52016).
+        var features = WebPBitstreamFeatures()
+        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        guard status == VP8_STATUS_OK else { throw WebPDecoder.corrupt(status) }
+        try ImageLimits.checkAnimation(width: Int(features.width), height: Int(features.height))
         data = .allocate(capacity: bytes.count)
         _ = data.initialize(from: bytes)
         var options = WebPAnimDecoderOptions()
@@ -103,20 +109,23 @@ final class WebPAnimation: AnimationSource {
         options.color_mode = MODE_bgrA
         options.use_threads = 0
         var info = WebPAnimInfo()
-        guard let decoder = WebPAnimDecoderNew(&webp, &options), WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
+        guard let decoder = WebPAnimDecoderNew(&webp, &options) else {
             data.deallocate()
             throw .corrupt(format: "WebP", detail: "the animation can't be read")
         }
-        self.decoder = decoder
-        size = (Int(info.canvas_width), Int(info.canvas_height))
-        loopCount = Int(info.loop_count)
+        // Checked before the last property is set: a throw after it would run deinit, which frees
+        // these again (found by the fuzzer).
         do throws(ImageDecodeError) {
-            try ImageLimits.check(width: size.width, height: size.height)
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw .corrupt(format: "WebP", detail: "the animation can't be read") }
+            try ImageLimits.checkAnimation(width: Int(info.canvas_width), height: Int(info.canvas_height))
         } catch {
             WebPAnimDecoderDelete(decoder)
             data.deallocate()
             throw error
         }
+        size = (Int(info.canvas_width), Int(info.canvas_height))
+        loopCount = Int(info.loop_count)
+        self.decoder = decoder
     }
 
     deinit {
