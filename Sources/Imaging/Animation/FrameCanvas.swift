@@ -85,10 +85,13 @@ final class FrameCanvas {
         return channel(24) | channel(16) | channel(8) | channel(0)
     }
 
+    /// The part of `a` on the canvas; an empty area at the origin when none is (found by the fuzzer:
+    /// a frame beside the canvas kept its height, and its rows were looked for past the canvas).
     private func clip(_ a: Area) -> Area {
         let x0 = max(0, a.x), y0 = max(0, a.y)
         let x1 = min(width, a.x + a.width), y1 = min(height, a.y + a.height)
-        return Area(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        guard x1 > x0, y1 > y0 else { return Area(x: 0, y: 0, width: 0, height: 0) }
+        return Area(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private func fill(_ a: Area, with value: UInt32) {

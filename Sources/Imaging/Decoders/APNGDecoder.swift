@@ -92,6 +92,10 @@ final class APNGAnimation: AnimationSource {
         guard next < frames.count else { return nil }
         let frame = frames[next]
         let picture = try PNGDecoder.decodeStored(png(for: frame)).image
+        // A frame too large to hold comes back reduced: not a frame of the canvas (found by the fuzzer).
+        guard picture.width == frame.area.width, picture.height == frame.area.height else {
+            throw .corrupt(format: "APNG", detail: "a frame of \(frame.area.width)×\(frame.area.height) px")
+        }
         let words = picture.bytes.assumingMemoryBound(to: UInt32.self)
         canvas.draw(words, at: frame.area, blend: frame.blend, then: frame.disposal)
         next += 1

@@ -103,8 +103,9 @@ enum HEIFDecoder {
             return .icc(bytes)
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+            // libheif hands over the profile even when it says it is invalid (found by the fuzzer: a leak).
+            defer { if let nclx { heif.heif_nclx_color_profile_free(nclx) } }
             guard heif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
-            defer { heif.heif_nclx_color_profile_free(nclx) }
             return .cicp(primaries: Int(nclx.pointee.color_primaries.rawValue), transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
         default:
             return nil
