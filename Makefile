@@ -1,7 +1,7 @@
 # PhotoZoomAnimator — set-up, build, run, test, bench, install.
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build
 #   make test                                       every test (they start their own Xvfb)
-#   make bench [BENCH=window]                       the benchmarks, printed as a table and key=value lines
+#   make bench [BENCH=window|formats]               the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
 #                                                   icon and .desktop launcher; make uninstall removes them
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
@@ -12,7 +12,7 @@
 
 PREFIX ?= /usr/local
 ARGS ?=
-# `window`: only the figures measured in a real window.
+# `window`: only the figures measured in a real window (the formats' too); `formats`: only the formats'.
 BENCH ?=
 # Seconds each fuzzing harness runs.
 SECONDS ?= 60
@@ -26,6 +26,8 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcair
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time.
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland time colord-data
+# The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
+BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
@@ -34,7 +36,7 @@ INSTALLED = $(BINDIR)/photozoom $(DATADIR)/applications/photozoom.desktop \
             $(DATADIR)/icons/hicolor/scalable/apps/photozoom.svg $(DATADIR)/man/man1/photozoom.1
 
 
-.PHONY: run test bench build install uninstall demo sanitize sanitize-address sanitize-thread fuzz soak deps-run deps-test clean
+.PHONY: run test bench build install uninstall demo sanitize sanitize-address sanitize-thread fuzz soak deps-run deps-test deps-bench clean
 
 run: deps-run
 	swift build -c release --product photozoom
@@ -44,7 +46,7 @@ test: deps-test
 	swift build --build-tests
 	swift test
 
-bench: deps-test
+bench: deps-bench
 	swift build -c release --product photozoom
 	swift build -c release --product photozoom-bench
 	# -noreset: the window figures start one viewer after another, and a server that resets when its
@@ -113,6 +115,9 @@ deps-run:
 
 deps-test:
 	@./scripts/install-packages $(TEST_PACKAGES)
+
+deps-bench:
+	@./scripts/install-packages $(BENCH_PACKAGES)
 
 clean:
 	swift package clean

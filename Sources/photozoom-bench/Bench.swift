@@ -27,6 +27,10 @@ enum Bench {
             figures += try WindowFigures.measure(sources: photos.map(\.path))
             return
         }
+        if CommandLine.arguments.dropFirst().first == "formats" {   // `photozoom-bench formats`: only the formats' figures
+            figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { try FormatFigures.measure(jpegFolder: $0) }
+            return
+        }
         let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
 
         print("| what | runs | median ms | min ms | max ms |")

@@ -64,13 +64,14 @@ enum PhotoFolder {
         }
         return out
     }
+}
 
-    private final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var paths: [String] = []
-        func add(_ path: String) { lock.withLock { paths.append(path) } }
-        var first: String? { lock.withLock { paths.first } }
-    }
+/// The files a concurrent loop could not make.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [String] = []
+    func add(_ path: String) { lock.withLock { paths.append(path) } }
+    var first: String? { lock.withLock { paths.first } }
 }
 
 struct BenchError: Error, CustomStringConvertible {

@@ -57,6 +57,8 @@ struct WindowBench {
         let finalRSSMiB: Double
         /// The window process's RSS, MiB, every 50 ms from launch.
         let rssSamples: [Double]
+        /// The CPU time it had used (s), every 50 ms from launch: (seconds since launch, CPU seconds).
+        let cpuSamples: [(at: Double, cpu: Double)]
         /// What `--verbose` logged.
         let log: String
         /// The sizes of the recordings `r` made in the run's folder, bytes.
@@ -65,6 +67,24 @@ struct WindowBench {
         let seconds: Double
 
         /// The time since launch that the log gives for `milestone` ("grid complete after 84 ms").
+        /// The trace times at which an animated photo's frames went up.
+        var animationFrameTimes: [Double] {
+            var times: [Double] = [], last: Int?
+            for frame in trace where frame.animationFrame != last {
+                if frame.animationFrame != nil { times.append(frame.time) }
+                last = frame.animationFrame
+            }
+            return times
+        }
+
+        /// The CPU it used between `start` and `end` s after launch, % of one core.
+        func cpuPercent(from start: Double, to end: Double) -> Double {
+            guard let a = cpuSamples.first(where: { $0.at >= start }), let b = cpuSamples.last(where: { $0.at <= end }), b.at > a.at else {
+                return .nan
+            }
+            return (b.cpu - a.cpu) / (b.at - a.at) * 100
+        }
+
         func milliseconds(_ milestone: String) -> Double {
             guard let line = log.split(separator: "\n").first(where: { $0.contains(milestone + " after ") }),
                   let ms = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else { return .nan }
@@ -83,6 +103,7 @@ struct WindowBench {
         let page: Int?
         let drawMs: Double?
         let presentMs: Double?
+        let animationFrame: Int?
     }
 
     /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a
@@ -105,9 +126,10 @@ struct WindowBench {
         process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
         let started = Date()
         try process.run()
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [(Double, Double)] = []
         while process.isRunning {
             if let rss = Self.rssMiB(process.processIdentifier) { samples.append(rss) }
+            if let used = Self.cpuSeconds(process.processIdentifier) { cpu.append((-started.timeIntervalSinceNow, used)) }
             usleep(50_000)
         }
         guard process.terminationStatus == 0 else {
@@ -121,7 +143,16 @@ struct WindowBench {
             (try FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int) ?? 0
         }
         return Run(trace: frames, peakRSSMiB: samples.max() ?? .nan, finalRSSMiB: samples.last ?? .nan, rssSamples: samples,
-                   log: log, recordings: recordings, seconds: -started.timeIntervalSinceNow)
+                   cpuSamples: cpu.map { (at: $0.0, cpu: $0.1) }, log: log, recordings: recordings, seconds: -started.timeIntervalSinceNow)
+    }
+
+    /// User and system CPU time used so far, s.
+    static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ")") else { return nil }
+        let fields = stat[end.upperBound...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     static func rssMiB(_ pid: Int32) -> Double? {

@@ -8,6 +8,11 @@ enum WindowFigures {
     /// Plays the walk and the browse on a generated folder; returns the figures by key.
     /// `PHOTOZOOM_BENCH_PHOTOS=DIR` keeps the generated folder there and uses it again next time.
     static func measure(sources: [String]) throws -> [(String, Double)] {
+        try withPhotoFolder(sources: sources) { folder in try measure(folder: folder) }
+    }
+
+    /// Runs `body` with the folder of generated photos (made from `sources` unless it is kept and made).
+    static func withPhotoFolder(sources: [String], _ body: (String) throws -> [(String, Double)]) throws -> [(String, Double)] {
         let kept = ProcessInfo.processInfo.environment["PHOTOZOOM_BENCH_PHOTOS"]
         let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-photos-\(getpid())").path
         defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
@@ -16,6 +21,10 @@ enum WindowFigures {
             try PhotoFolder.make(count: photoCount, width: 4000, height: 3000, from: sources, in: folder)
             print("(made \(photoCount) 4000x3000 JPEGs, quality 90, in \(String(format: "%.0f", -made.timeIntervalSinceNow)) s)")
         }
+        return try body(folder)
+    }
+
+    private static func measure(folder: String) throws -> [(String, Double)] {
         let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
         let bench = WindowBench(viewer: viewer, folder: folder)
 
@@ -69,7 +78,8 @@ enum WindowFigures {
         print(String(format: "RSS opening and closing a photo 150 times: %.0f MiB after 20 cycles, %.0f MiB over the last 20, %.0f MiB at most",
                      early, late, cycles.peakRSSMiB))
         print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
-        return [
+        let formats = try FormatFigures.measure(jpegFolder: folder)
+        return formats + [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
             ("transition_interval_p99_ms", FramePacing.ms(pacing.transition, 99)),
             ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),

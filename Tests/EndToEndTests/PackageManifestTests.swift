@@ -45,13 +45,20 @@ import TestSupport
         let targets = try PackageManifestTests.declaredTargets(manifest)
         #expect(targets.count > 25, "the manifest's targets were found")
         let importLine = try Regex(#"^\s*(?:@testable\s+)?import\s+(\w+)"#)
+        // A C target uses another by including its header, named after it.
+        let includeLine = try Regex(#"^\s*#include\s+"(\w+)\.h""#)
+        let targetNames = Set(targets.map(\.name))
         for target in targets {
             var imported = Set<String>()
             let files = FileManager.default.enumerator(at: root.appendingPathComponent(target.folder), includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL } ?? []
-            for file in files where file.pathExtension == "swift" {
+            for file in files where ["swift", "c", "h"].contains(file.pathExtension) {
                 for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                     if let match = String(line).firstMatch(of: importLine) { imported.insert(String(match[1].substring!)) }
+                    if let match = String(line).firstMatch(of: includeLine), targetNames.contains(String(match[1].substring!)),
+                       String(match[1].substring!) != target.name {
+                        imported.insert(String(match[1].substring!))
+                    }
                 }
             }
             imported.subtract(PackageManifestTests.toolchain)
