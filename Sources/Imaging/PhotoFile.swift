@@ -22,8 +22,11 @@ public enum PhotoFile {
             let bytes = try readAll(fd, expecting: Int(before.st_size))
             guard try !changed(since: before, fd) else { continue }
             // A file changed within the file system's coarse clock tick may change again within the
-            // same tick, unseen by its time: one changed lately is read twice, and kept when alike.
+            // same tick, unseen by its time: one changed lately is read twice, a tick apart (a write
+            // after the pause has a later time), and kept when alike. Read back to back, two reads
+            // could meet two writes of one tick and see the same mix of them (seen under ASan).
             if !isRecent(before) { return bytes }
+            usleep(Self.clockTick)
             if try readAll(fd, expecting: Int(before.st_size)) == bytes, try !changed(since: before, fd) { return bytes }
         }
         throw .unreadable("it kept changing while it was read")
@@ -50,6 +53,9 @@ public enum PhotoFile {
 
     /// How long after a change a file's modification time may still not show the next change, s.
     static let recentChange = 2
+    /// Longer than the kernel's coarse clock tick that file times are taken from (a jiffy: 4 ms at
+    /// 250 Hz, 10 ms at 100 Hz), µs.
+    static let clockTick: UInt32 = 12_000
 
     private static func isRecent(_ info: stat) -> Bool {
         var now = timespec()
