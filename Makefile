@@ -8,7 +8,8 @@
 #   make sanitize                                   every test under AddressSanitizer, then ThreadSanitizer
 #                                                   (make sanitize-address, make sanitize-thread: one of them)
 #   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
-#   make soak [PHOTOZOOM_SOAK_PHOTOS=DIR]           500 open/close cycles and 20 minutes of random input in a window
+#   make soak [PHOTOZOOM_SOAK_PHOTOS=DIR]           500 open/close cycles and 20 minutes of random input in a window,
+#                                                   and a large GIF playing for 5 minutes
 
 PREFIX ?= /usr/local
 ARGS ?=
@@ -70,10 +71,11 @@ sanitize-thread: deps-test
 	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
 
 # The soak test of `make test` at full length; it prints RSS, open files and threads at the start, the
-# middle and the end (Tests/EndToEndTests/SoakTests.swift).
+# middle and the end (Tests/EndToEndTests/SoakTests.swift); and the large GIF's, 5 minutes of it.
 soak: deps-test
 	swift build --build-tests
-	PHOTOZOOM_SOAK_CYCLES=500 PHOTOZOOM_SOAK_MINUTES=20 swift test --skip-build --filter SoakTests
+	PHOTOZOOM_SOAK_CYCLES=500 PHOTOZOOM_SOAK_MINUTES=20 PHOTOZOOM_ANIMATION_SECONDS=300 \
+	    swift test --skip-build --filter "SoakTests|aLargeGIFPlaysWithFlatMemory"
 
 fuzz: deps-test
 	@# -Xswiftc repeats the sanitizers: SwiftPM's own flags reach only files compiled one at a time, not

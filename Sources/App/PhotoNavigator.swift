@@ -155,7 +155,9 @@ final class PhotoNavigator {
         if let node = viewer.showFrame(image, for: player.index), let page = node.parent {
             damage = node.convert(node.bounds, to: nil).intersection(page.convert(page.bounds, to: nil))
         }
-        if let copy = transitions.flyingPhoto {
+        // The copy in the air is the viewer's photo: this one, unless a pull took the page before it
+        // settled on another.
+        if let copy = transitions.flyingPhoto, viewer.index == player.index {
             copy.image = image
             let rect = copy.convert(copy.bounds, to: nil)
             damage = damage.map { $0.union(rect) } ?? rect

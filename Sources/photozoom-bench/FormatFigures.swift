@@ -46,7 +46,7 @@ enum FormatFigures {
             // Each in a folder of its own: only the one photo is decoded.
             let folder = singles + "/" + ext
             let file = folder + "/photo." + ext
-            let size = ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) ?? 0
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             let times = try (0..<3).map { _ in try jpegs.play(WindowBench.launch, target: file).milliseconds("photo sharp on screen") }.sorted()
             print(String(format: "| %@ | %.1f MB | %.0f ms |", ext.uppercased(), Double(size) / 1e6, times[1]))
             figures.append(("sharp_\(ext)_ms", times[1]))

@@ -95,6 +95,46 @@ import TestSupport
         #expect(viewer.process.isRunning)
     }
 
+    /// The photo flying out of its cell plays: two screenshots taken during the zoom-in (headless, the
+    /// same every run) show different frames where the animation moves (the green square of frame 2,
+    /// cleared by frame 4), at the same place in the flying copy.
+    @Test func twoMidFlightScreenshotsShowDifferentFrames() throws {
+        let folder = try TemporaryFolder(), out = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "a-cat.png")
+        try folder.copy(Self.fixtures + "/frames.gif", as: "b-frames.gif")
+        // The second cell of a 400x300 grid (4 columns of 100 points, under a 56-point bar).
+        let script = out.path + "/fly.txt", tracePath = out.path + "/trace.jsonl"
+        try """
+            tap 150 100
+            wait 150
+            screenshot \(out.path)/early.png
+            wait 250
+            screenshot \(out.path)/late.png
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let (status, errors) = try ViewerProcess.run(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", script,
+                                                      "--trace", tracePath, folder.path])
+        #expect(status == 0, "\(errors)")
+        struct Line: Decodable { let time: Double; let transition: String; let photoFrame: [Double]? }
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        let flying = lines.filter { $0.transition == "zoomIn" }
+        let start = try #require(flying.first).time
+        // The copy's frame at each screenshot (the frames are 1/60 s apart; a step is taken on one).
+        func copy(at t: Double) throws -> [Double] {
+            try #require(lines.last { $0.time <= start + t + 1e-6 }?.photoFrame)
+        }
+        let early = try copy(at: 0.15), late = try copy(at: 0.40)
+        #expect(flying.last!.time > start + 0.4, "both screenshots in the flight")
+        func pixel(_ shot: String, _ frame: [Double]) throws -> UInt32 {
+            // Inside the green square of frame 2: a quarter across, a third down the picture.
+            let image = try ImageDecoder.decode(path: out.path + "/" + shot).image
+            return image.pixel(x: Int(frame[0] + frame[2] * 0.25), y: Int(frame[1] + frame[3] * 0.33)) & 0xFF_FFFF
+        }
+        let green = try pixel("early.png", early), cleared = try pixel("late.png", late)
+        #expect(green >> 8 & 0xFF > 200 && green >> 16 & 0xFF < 60, "frame 2's green square: \(String(green, radix: 16))")
+        #expect(cleared >> 8 & 0xFF < 100, "frame 4 has no green there: \(String(cleared, radix: 16))")
+    }
+
     private func cpuTicks(_ pid: Int32) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
