@@ -39,6 +39,13 @@ enum Bench {
         report("decode 6028x3391 JPEG for a 180 px cell (DCT 1/8 + shrink)", runs: 10) {
             _ = try? ImageDecoder.decode(path: big, atLeast: (180, 180))
         }
+        // Colour: an Adobe RGB photo brought to sRGB (once per decoded picture, never per frame).
+        if let adobe = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/colord/AdobeRGB1998.icc"))),
+           let decoded = try? ImageDecoder.decode(path: big) {
+            report("convert that 6028x3391 photo from Adobe RGB to sRGB (lcms2)", runs: 5) {
+                ColourTarget.sRGB.convert(decoded.image, from: .icc(adobe))
+            }
+        }
         report("thumbnails of all \(photos.count) bundled photos, one thread", runs: 3) {
             for photo in photos { _ = try? ImageDecoder.decode(path: photo.path, atLeast: (180, 180)) }
         }

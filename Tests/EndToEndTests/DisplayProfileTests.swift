@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The display's colour profile, set on the root window as colour daemons set it: the window shows
-/// pictures in its colours, while screenshots and the thumbnail cache stay sRGB.
+/// pictures in its colours, while screenshots, recordings and the thumbnail cache stay sRGB.
 @Suite(.serialized) struct DisplayProfileTests {
     @Test func aDisplayProfileIsHonouredAndFilesStaySRGB() throws {
         let session = try WindowSession()
@@ -32,6 +32,19 @@ import TestSupport
         let shot = try ImageDecoder.decode(path: session.scratch.appendingPathComponent(try #require(saved.first)).path).image
         #expect(isNear(shot.pixel(x: 200, y: 150), 255, 0, 0), "\(String(shot.pixel(x: 200, y: 150), radix: 16))")
 
+        // A recording is sRGB too.
+        session.client.press(key: "r")
+        usleep(700_000)
+        session.client.press(key: "r")
+        var recording: String?
+        #expect(session.wait {
+            recording = ((try? FileManager.default.contentsOfDirectory(atPath: session.scratch.path)) ?? []).first { $0.hasSuffix(".webp") }
+            return recording != nil && viewer.standardError.contains("saved recording")
+        }, "\(viewer.standardError)")
+        let frame = try ImageDecoder.decode(path: session.scratch.appendingPathComponent(try #require(recording)).path).image
+        #expect(isNear(frame.pixel(x: frame.width / 2, y: frame.height / 2), 255, 0, 0, tolerance: 8),
+                "\(String(frame.pixel(x: frame.width / 2, y: frame.height / 2), radix: 16))")
+
         // The thumbnail the grid asked for is in the cache in sRGB.
         let root = cache.path + "/thumbnails"
         var entries: [String] = []
@@ -45,7 +58,8 @@ import TestSupport
         }
     }
 
-    private func isNear(_ pixel: UInt32, _ r: Int, _ g: Int, _ b: Int) -> Bool {
-        abs(Int(pixel >> 16 & 0xFF) - r) <= 3 && abs(Int(pixel >> 8 & 0xFF) - g) <= 4 && abs(Int(pixel & 0xFF) - b) <= 3
+    private func isNear(_ pixel: UInt32, _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 4) -> Bool {
+        abs(Int(pixel >> 16 & 0xFF) - r) <= tolerance && abs(Int(pixel >> 8 & 0xFF) - g) <= tolerance
+            && abs(Int(pixel & 0xFF) - b) <= tolerance
     }
 }

@@ -42,4 +42,24 @@ import TestSupport
         #expect(ImageFormat(sniffing: head) == format)
         #expect(format.extensions.contains((name as NSString).pathExtension))
     }
+
+    /// The camera RAW files free tools can't write are told by their signatures: Fujifilm's, Olympus's,
+    /// Panasonic's, Canon's CR2 (a TIFF marked "CR") and CR3 (an ISO file of brand "crx "); a TIFF
+    /// naming a camera maker with a reduced first picture (NEF, ARW, PEF …) too.
+    @Test func cameraRAWSignatures() {
+        let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
+        // IFD0 with NewSubfileType 1 and Make.
+        let nef = tiff + [2, 0] + [0xFE, 0, 4, 0, 1, 0, 0, 0, 1, 0, 0, 0] + [0x0F, 1, 2, 0, 4, 0, 0, 0, 0x4E, 0x49, 0x4B, 0] + [0, 0, 0, 0]
+        let plain = tiff + [1, 0] + [0x0F, 1, 2, 0, 4, 0, 0, 0, 0x4E, 0x49, 0x4B, 0] + [0, 0, 0, 0]
+        let heads: [([UInt8], ImageFormat)] = [
+            (Array("FUJIFILMCCD-RAW 0201FF383501".utf8), .raw),
+            (Array("IIRO".utf8) + [8, 0, 0, 0], .raw),
+            ([0x49, 0x49, 0x55, 0, 8, 0, 0, 0], .raw),
+            (tiff + Array("CR".utf8) + [2, 0], .raw),
+            ([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8), .raw),
+            (nef, .raw),
+            (plain, .tiff),
+        ]
+        for (head, format) in heads { #expect(ImageFormat(sniffing: head) == format, "\(head.prefix(16))") }
+    }
 }

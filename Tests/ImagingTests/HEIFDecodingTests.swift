@@ -48,6 +48,12 @@ import Testing
         #expect(shown.deltaE(red) < 2, "\(name): \(shown), ΔE \(shown.deltaE(red))")
     }
 
+    /// sRGB red in ProPhoto numbers with its ICC profile in the `colr` box: sRGB red.
+    @Test func anICCProfileInColrIsHonoured() throws {
+        let shown = try ImageDecoder.decode(path: FixturePaths.fixture("red-prophoto.heic")).image.rgba(x: 10, y: 10)
+        #expect(shown.deltaE(red) < 2, "\(shown), ΔE \(shown.deltaE(red))")
+    }
+
     /// Cut short, or not HEIF inside: named, never a crash.
     @Test func aDamagedHEICIsNamed() throws {
         let whole = try [UInt8](contentsOf: FixturePaths.fixture("thumbnail-item.heic"))

@@ -360,6 +360,8 @@ def write_heif_fixtures():
     big = os.path.join(tmp, "big.png")
     convert(upright, "-filter", "point", "-resize", "1024x768", "-define", "png:color-type=2", big)
     heif_enc(big, "thumbnail-item.heic", "-t", "320")
+    # sRGB red in ProPhoto numbers with the ProPhoto ICC profile (heif-enc carries the PNG's iCCP over).
+    heif_enc(os.path.join(HERE, "red-prophoto.png"), "red-prophoto.heic")
     # Display P3 numbers for pure sRGB red, tagged with nclx code points: primaries 12 (P3 D65),
     # transfer 13 (sRGB), matrix 6 (BT.601, as heif-enc encodes), full range.
     p3 = os.path.join(tmp, "p3red.png")
