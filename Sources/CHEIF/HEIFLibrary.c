@@ -1,5 +1,4 @@
 #include "CHEIF.h"
-#include "CDynamicLibrary.h"
 #include <pthread.h>
 
 /* The soname of the ABI these headers describe. */

@@ -1,5 +1,4 @@
 #include "CRSVG.h"
-#include "CDynamicLibrary.h"
 #include <pthread.h>
 
 /* The soname of librsvg 2.x, whose API CRSVG.h declares. */

@@ -120,10 +120,8 @@ import TestSupport
         let flying = lines.filter { $0.transition == "zoomIn" }
         let start = try #require(flying.first).time
         // The copy's frame at each screenshot (the frames are 1/60 s apart; a step is taken on one).
-        func copy(at t: Double) throws -> [Double] {
-            try #require(lines.last { $0.time <= start + t + 1e-6 }?.photoFrame)
-        }
-        let early = try copy(at: 0.15), late = try copy(at: 0.40)
+        func copy(at t: Double) -> [Double]? { lines.last { $0.time <= start + t + 1e-6 }?.photoFrame }
+        let early = try #require(copy(at: 0.15)), late = try #require(copy(at: 0.40))
         #expect(flying.last!.time > start + 0.4, "both screenshots in the flight")
         func pixel(_ shot: String, _ frame: [Double]) throws -> UInt32 {
             // Inside the green square of frame 2: a quarter across, a third down the picture.

@@ -10,6 +10,15 @@ int photozoom_dynamic_library_load(const char *_Nonnull soname, const char *_Non
                                    void *_Nullable *_Nonnull functions, size_t count, char *_Nonnull failure,
                                    size_t failure_size);
 
+/* Declares the table `type` of FUNCTIONS (an X-macro list of names, declared before): a struct of
+   function pointers, one a name, typed as the functions are, and `type`_load, defined below. */
+#define PHOTOZOOM_TABLE_MEMBER(name) __typeof__(name) *_Nonnull name;
+#define PHOTOZOOM_DECLARE_TABLE(type, FUNCTIONS) \
+    typedef struct { \
+        FUNCTIONS(PHOTOZOOM_TABLE_MEMBER) \
+    } type; \
+    const type *_Nullable type##_load(const char *_Nullable *_Nonnull reason);
+
 /* Defines `type` `type`_load(const char **reason): the table of FUNCTIONS (an X-macro list of names)
    from `soname`, loaded once from any thread; NULL when the library or a function is missing, with
    the loader's words in `reason`. The table is a struct of function pointers, one a name. */

@@ -1,6 +1,7 @@
 #ifndef PHOTOZOOM_CHEIF_H
 #define PHOTOZOOM_CHEIF_H
 #include <libheif/heif.h>
+#include "CDynamicLibrary.h"
 
 /* libheif is opened on first use (dlopen), not linked: with its HEVC and AV1 codecs (libde265,
    x265, dav1d, aom) it costs a launch about 5 MiB and a dozen libraries, though only HEIC and AVIF
@@ -18,13 +19,7 @@
     X(heif_image_get_plane_readonly) X(heif_image_get_primary_width) X(heif_image_get_primary_height) \
     X(heif_image_release)
 
-#define PHOTOZOOM_HEIF_MEMBER(name) __typeof__(name) *_Nonnull name;
-typedef struct {
-    PHOTOZOOM_HEIF_FUNCTIONS(PHOTOZOOM_HEIF_MEMBER)
-} photozoom_heif;
-#undef PHOTOZOOM_HEIF_MEMBER
-
 /* The table, loaded once (from any thread); NULL when the library or a function is missing, with
    the loader's words in `reason`. */
-const photozoom_heif *_Nullable photozoom_heif_load(const char *_Nullable *_Nonnull reason);
+PHOTOZOOM_DECLARE_TABLE(photozoom_heif, PHOTOZOOM_HEIF_FUNCTIONS)
 #endif

@@ -2,6 +2,7 @@
 #define PHOTOZOOM_CRSVG_H
 #include <stddef.h>
 #include <stdint.h>
+#include "CDynamicLibrary.h"
 
 /* librsvg is opened on first use (dlopen), not linked: it brings GLib, GIO, Pango and some forty
    more libraries, about 10 MiB of a launch, though only SVG files need it. Its headers need GLib's
@@ -43,14 +44,8 @@ void g_error_free(photozoom_gerror *error);
     X(rsvg_handle_set_dpi) \
     X(rsvg_handle_render_document) X(g_object_unref) X(g_error_free)
 
-#define PHOTOZOOM_RSVG_MEMBER(name) __typeof__(name) *name;
-typedef struct {
-    PHOTOZOOM_RSVG_FUNCTIONS(PHOTOZOOM_RSVG_MEMBER)
-} photozoom_rsvg;
-#undef PHOTOZOOM_RSVG_MEMBER
-
 /* The table, loaded once (from any thread); NULL when the library or a function is missing, with
    the loader's words in `reason`. */
-const photozoom_rsvg *_Nullable photozoom_rsvg_load(const char *_Nullable *_Nonnull reason);
+PHOTOZOOM_DECLARE_TABLE(photozoom_rsvg, PHOTOZOOM_RSVG_FUNCTIONS)
 #pragma clang assume_nonnull end
 #endif
