@@ -123,12 +123,10 @@ import TestSupport
         func copy(at t: Double) -> [Double]? { lines.last { $0.time <= start + t + 1e-6 }?.photoFrame }
         let early = try #require(copy(at: 0.15)), late = try #require(copy(at: 0.40))
         #expect(flying.last!.time > start + 0.4, "both screenshots in the flight")
-        func pixel(_ shot: String, _ frame: [Double]) throws -> UInt32 {
-            // Inside the green square of frame 2: a quarter across, a third down the picture.
-            let image = try ImageDecoder.decode(path: out.path + "/" + shot).image
-            return image.pixel(x: Int(frame[0] + frame[2] * 0.25), y: Int(frame[1] + frame[3] * 0.33)) & 0xFF_FFFF
-        }
-        let green = try pixel("early.png", early), cleared = try pixel("late.png", late)
+        let shots = try ["early.png", "late.png"].map { try ImageDecoder.decode(path: out.path + "/" + $0).image }
+        // Inside the green square of frame 2: a quarter across, a third down the picture.
+        let (green, cleared) = (shots[0].pixel(x: Int(early[0] + early[2] * 0.25), y: Int(early[1] + early[3] * 0.33)) & 0xFF_FFFF,
+                                shots[1].pixel(x: Int(late[0] + late[2] * 0.25), y: Int(late[1] + late[3] * 0.33)) & 0xFF_FFFF)
         #expect(green >> 8 & 0xFF > 200 && green >> 16 & 0xFF < 60, "frame 2's green square: \(String(green, radix: 16))")
         #expect(cleared >> 8 & 0xFF < 100, "frame 4 has no green there: \(String(cleared, radix: 16))")
     }
