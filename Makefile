@@ -68,7 +68,7 @@ sanitize-address: deps-test
 
 sanitize-thread: deps-test
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
+	PHOTOZOOM_SANITIZER=thread swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
 
 # The soak test of `make test` at full length; it prints RSS, open files and threads at the start, the
 # middle and the end (Tests/EndToEndTests/SoakTests.swift); and the large GIF's, 5 minutes of it.

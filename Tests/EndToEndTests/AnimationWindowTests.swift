@@ -41,8 +41,11 @@ import TestSupport
         #expect(changes.map(\.animationFrame) == Array(1...12).map { Optional($0) }, "\(changes.map(\.animationFrame))")
         let delays = [100.0, 200, 50, 300, 100, 200, 50, 300, 100, 200, 50]
         let intervals = zip(changes.dropFirst(), changes).map { ($0.time - $1.time) * 1000 }
+        // A frame of 60 Hz, and the loop's wake-up; under ThreadSanitizer (`make sanitize-thread`), whose
+        // viewer decodes several times slower, a frame can be a few frames late.
+        let slack = ProcessInfo.processInfo.environment["PHOTOZOOM_SANITIZER"] == "thread" ? 60.0 : 17 + 4
         for (interval, delay) in zip(intervals, delays) {
-            #expect(abs(interval - delay) <= 17 + 4, "intervals \(intervals.map { Int($0.rounded()) }) ms")
+            #expect(abs(interval - delay) <= slack, "intervals \(intervals.map { Int($0.rounded()) }) ms")
         }
         let partial = lines.compactMap(\.damage)
         #expect(partial.count >= 10, "the frames after the first are drawn alone: \(partial.count)")
