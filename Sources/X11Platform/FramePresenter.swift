@@ -40,8 +40,9 @@ final class SharedMemoryPresenter: FramePresenter {
         gc = XCreateGC(display, window, 0, nil)
         surface = placeholderSurface()
         do { try resize(width: width, height: height) } catch {
+            // Every property is set: returning nil runs deinit, which destroys the surface (destroying
+            // it here too aborted the viewer on a server that refuses our shared memory).
             XFreeGC(display, gc)
-            cairo_surface_destroy(surface)
             return nil
         }
     }

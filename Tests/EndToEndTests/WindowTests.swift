@@ -294,6 +294,17 @@ import TestSupport
         #expect(used <= 2, "\(used) ticks of CPU while idle")
     }
 
+    /// A server that advertises MIT-SHM but refuses our segment (it runs as another user, as sway's
+    /// Xwayland does): the window falls back to `cairo_xlib_surface`, says so in one debug line, and
+    /// shows what the headless render shows. It aborted at launch before (a surface destroyed twice).
+    @Test func aServerThatRefusesSharedMemoryGetsTheOtherPath() throws {
+        let other = try WindowSession(server: try XvfbServer(asAnotherUser: true))
+        let (viewer, window) = try other.launch(["--size", "400x300", "--verbose"])
+        try other.expectWindow(window, toShow: try headless(width: 400, height: 300))
+        #expect(viewer.standardError.contains("presenting through cairo_xlib_surface"), "\(viewer.standardError)")
+        #expect(!viewer.standardError.contains("Assertion") && viewer.process.isRunning)
+    }
+
     @Test func lostConnectionEndsWithAMessage() throws {
         // A server of its own, so that the test's connection to the shared one survives.
         let doomed = try XvfbServer()

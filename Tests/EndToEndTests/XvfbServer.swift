@@ -17,13 +17,18 @@ final class XvfbServer: XServer {
     /// Xvfb's own messages (its standard error), for a test's failure message.
     private let logFolder: TemporaryFolder
 
-    init(width: Int = 1600, height: Int = 1200) throws {
+    /// `asAnotherUser`: the server runs as `nobody` (with access control off, so this root process's
+    /// clients may connect), as a server of another user does (sway's Xwayland, `ssh -X`): it refuses
+    /// to attach a shared-memory segment it can't read.
+    init(width: Int = 1600, height: Int = 1200, asAnotherUser: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: XvfbServer.binary) else { throw XvfbMissing() }
         logFolder = try TemporaryFolder()
         let pipe = Pipe()
         // Foundation's Process hands down only descriptors 0–2: `exec … 3>&1` gives Xvfb the pipe as 3.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(XvfbServer.binary) -displayfd 3 -noreset -screen 0 \(width)x\(height)x24 -nolisten tcp 3>&1 2>\(logFolder.path)/Xvfb.log"]
+        let user = asAnotherUser ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let access = asAnotherUser ? " -ac" : ""
+        process.arguments = ["-c", "exec \(user)\(XvfbServer.binary) -displayfd 3 -noreset -screen 0 \(width)x\(height)x24 -nolisten tcp\(access) 3>&1 2>\(logFolder.path)/Xvfb.log"]
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
