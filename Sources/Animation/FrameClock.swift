@@ -15,7 +15,10 @@ public final class MonotonicClock: FrameClock {
 
     public init(fps: Double = 60) { frameInterval = 1 / fps }
 
-    public var now: Double {
+    public var now: Double { MonotonicClock.seconds() }
+
+    /// CLOCK_MONOTONIC, s: the clock X's Present and Wayland's presentation times are on.
+    public static func seconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -1,0 +1,86 @@
+/// The display's refreshes as its completed presents tell them: each one's counter (MSC) and time
+/// (UST, seconds on CLOCK_MONOTONIC). From them, the refresh interval (the mode's, from RandR, where the
+/// presents confirm it; otherwise measured from them), and what a frame drawn now can reach: the next
+/// refresh, its counter and when it shows.
+public struct DisplayTimeline: Sendable {
+    /// Completions kept to measure the interval: the span of the last ones, not their median, because a
+    /// fake refresh (Xvfb's, on a millisecond timer) alternates 16 and 17 ms around its 16.67.
+    static let window = 32
+    /// A rate the presents disagree with by more than this fraction is replaced by the measured one.
+    static let tolerance = 0.02
+    /// How long after its last completion the timeline still predicts counters, s: beyond that (an idle
+    /// spell), a measured interval's small error adds up to a whole refresh.
+    static let freshness = 0.25
+
+    /// Seconds between refreshes.
+    public private(set) var interval: Double
+    /// The last completed present: its refresh and when it showed.
+    public var last: (msc: UInt64, time: Double)? { completions.last }
+    /// The mode's rate, Hz, when RandR gave one (Xvfb's has none).
+    public private(set) var modeRate: Double?
+    /// Recent completions, in order.
+    private var completions: [(msc: UInt64, time: Double)] = []
+
+    /// `rate`: the mode's refresh rate if known; until presents complete, 60 Hz otherwise.
+    public init(rate: Double?) {
+        modeRate = rate.flatMap { $0 > 1 ? $0 : nil }
+        interval = 1 / (modeRate ?? 60)
+    }
+
+    /// The output changed (moved to another, or its mode did): its rate, and measuring starts again.
+    public mutating func modeChanged(rate: Double?) {
+        self = DisplayTimeline(rate: rate)
+    }
+
+    /// The refresh rate, Hz.
+    public var rate: Double { 1 / interval }
+
+    /// A present completed at refresh `msc`, shown at `time`.
+    public mutating func completed(msc: UInt64, time: Double) {
+        if let last, msc <= last.msc || time <= last.time {
+            // The counter went back (another output, a server reset): measuring starts again.
+            if msc < last.msc || time < last.time { completions = [] } else { return }
+        }
+        completions.append((msc, time))
+        if completions.count > Self.window { completions.removeFirst(completions.count - Self.window) }
+        guard let first = completions.first, let last, last.msc - first.msc >= 8 else { return }
+        let measured = (last.time - first.time) / Double(last.msc - first.msc)
+        guard measured > 0.001, measured < 1 else { return }
+        if let modeRate, abs(measured * modeRate - 1) <= Self.tolerance {
+            interval = 1 / modeRate
+        } else {
+            interval = measured
+        }
+    }
+
+    /// Where the refreshes fall: the last completion's counter and its time as all the kept ones
+    /// place it (their mean, each projected by the interval). A completion's own time can be late by
+    /// the server's timer slack (up to 1 ms under Xvfb); the mean is the steadier prediction.
+    private var anchor: (msc: UInt64, time: Double)? {
+        guard let last else { return nil }
+        let projected = completions.reduce(0.0) { $0 + $1.time + Double(last.msc - $1.msc) * interval }
+        return (last.msc, projected / Double(completions.count))
+    }
+
+    /// Whether the last completion is recent enough at `now` to predict refresh counters from.
+    public func isFresh(at now: Double) -> Bool {
+        guard let last else { return false }
+        return now - last.time <= Self.freshness
+    }
+
+    /// The first refresh a frame finished at `now` can still reach (`margin` s before it, the time the
+    /// server needs), after the last completed one: its counter and its time. With no completion yet,
+    /// `now + margin` and no counter.
+    public func nextRefresh(after now: Double, margin: Double = 0) -> (msc: UInt64?, time: Double) {
+        guard let anchor else { return (nil, now + margin) }
+        let elapsed = now + margin - anchor.time
+        let ahead = max(1, UInt64(max(0, (elapsed / interval).rounded(.down))) + 1)
+        return (anchor.msc + ahead, anchor.time + Double(ahead) * interval)
+    }
+
+    /// When refresh `msc` shows.
+    public func time(of msc: UInt64) -> Double? {
+        guard let anchor else { return nil }
+        return anchor.time + (Double(msc) - Double(anchor.msc)) * interval
+    }
+}

@@ -1,0 +1,219 @@
+/// The window's clock when the display paces the frames (X Present): a frame's time is when it will be
+/// on screen, not when it is drawn. The clock decides which refresh the next frame aims for and when to
+/// start drawing it (as late as its refresh allows, so that input arriving meanwhile still makes it),
+/// keeps at most one frame in flight per buffer (a second buffer lets a draw longer than the time left
+/// after a completion start before it), and, when the display says where a frame went, how many
+/// refreshes it missed.
+///
+/// Between frames, `now` is the time of the refresh the next frame would reach, so that an animation
+/// started by input begins with the frame that first shows it.
+public final class PresentationClock: FrameClock {
+    /// What the server is first assumed to need before a refresh to show a frame sent to it, s.
+    public static let serverMargin = 0.002
+    /// The most the server's lead may grow to, in refreshes (Xvfb's fake refresh needs half of one:
+    /// its counter turns halfway between two refreshes).
+    static let maxServerLead = 0.6
+    /// A frame that missed, sent this much later than the server's lead or less, makes the lead grow, s.
+    static let leadTolerance = 0.002
+    /// Draws remembered to estimate the next one's cost.
+    static let costWindow = 16
+    /// Until a draw was measured, one is expected to take this long, s.
+    static let firstCostGuess = 0.008
+
+    /// A frame being drawn or in flight.
+    public struct Frame: Sendable, Equatable {
+        /// The refresh it aims for; nil: the next one the server can make (the counters are not known,
+        /// or not recently).
+        public let msc: UInt64?
+        /// When it is expected on screen: the time the animations are sampled at.
+        public let time: Double
+        /// Whether it goes on a motion: wanted before the refresh after the frame before it (it is due
+        /// at that refresh, and judged by how far after that frame it shows).
+        let continues: Bool
+        /// Where a frame that starts a motion is due: the first refresh a draw could reach from when it
+        /// was wanted; nil when not known.
+        let intended: UInt64?
+        /// When it was sent (monotonic s); nil while it is drawn.
+        var sent: Double? = nil
+        /// The refresh it is expected at once sent: `msc`, or the one after when it was sent too late
+        /// for that (the server shows it then, and a frame aimed there would replace it).
+        var expected: UInt64? = nil
+    }
+
+    /// A frame the display showed.
+    public struct Shown: Sendable, Equatable {
+        public let frame: Frame
+        public let msc: UInt64
+        /// When it went on screen (UST), s.
+        public let time: Double
+        /// Refreshes missed: how much later it came than the refresh it was due for.
+        public let missed: UInt64
+    }
+
+    public private(set) var timeline: DisplayTimeline
+    /// A frame at most every `divisor` refreshes (`--fps` below the display's rate).
+    public var divisor: UInt64 = 1
+    /// How many frames may be in flight: the window's buffers (each is the server's until its frame
+    /// is shown).
+    public var buffers = 1
+    /// The frames sent and not yet shown, oldest first.
+    public private(set) var inFlight: [Frame] = []
+    private let monotonic: () -> Double
+    /// The frame being drawn.
+    private var current: Frame?
+    private var lastShown: UInt64?
+    /// Since when a frame has been wanted (nil: none is).
+    private var wantedSince: Double?
+    /// The refresh the next frame is planned for, once its start time was given: waking a moment
+    /// after that time must not move the plan to the refresh after (and again after that one).
+    private var planned: UInt64?
+    /// Recent draws, from when each was to start (or, begun at once, began) to `endFrame`, s: a loop that
+    /// wakes late, or works before it draws, needs that much more before its refresh.
+    private var costs: [Double] = []
+    /// When the frame being planned or drawn was to start (`startTime`'s answer).
+    private var plannedStart: Double?
+    /// How long before a refresh the server needs a frame, s: learnt from frames sent in time that
+    /// came a refresh late.
+    public private(set) var serverLead = PresentationClock.serverMargin
+
+    /// `monotonic`: CLOCK_MONOTONIC seconds (tests pass their own).
+    public init(timeline: DisplayTimeline, monotonic: @escaping () -> Double = MonotonicClock.seconds) {
+        self.timeline = timeline
+        self.monotonic = monotonic
+    }
+
+    public var now: Double { current?.time ?? aim(at: monotonic()).time }
+
+    public var frameInterval: Double { timeline.interval * Double(divisor) }
+
+    /// How long before its refresh a frame is started: the slowest recent draw with a quarter more,
+    /// and the server's lead.
+    public var budget: Double {
+        (costs.max() ?? Self.firstCostGuess) * 1.25 + serverLead
+    }
+
+    /// What a draw is expected to need before its refresh: the median recent one and the server's
+    /// lead. A refresh further than that is one a frame begun now can make.
+    var expectedCost: Double {
+        (costs.isEmpty ? Self.firstCostGuess : costs.sorted()[costs.count / 2]) + serverLead
+    }
+
+    /// The output's rate changed (another output, another mode).
+    public func modeChanged(rate: Double?) {
+        timeline.modeChanged(rate: rate)
+        lastShown = nil
+        serverLead = Self.serverMargin
+    }
+
+    /// Something wants a frame from `time` on (the loop says so each time round; the first counts).
+    public func want(at time: Double) {
+        if wantedSince == nil { wantedSince = time }
+    }
+
+    /// When to start the next frame, monotonic s: `time` itself, or later so that it is drawn just in
+    /// time for its refresh. Nil while every buffer is in flight, or one is and its refresh is not known
+    /// (a second frame could not be aimed after it).
+    public func startTime(at time: Double) -> Double? {
+        guard inFlight.count < buffers, inFlight.allSatisfy({ $0.msc != nil }) else { return nil }
+        let target = aim(at: time)
+        planned = target.msc
+        let start = target.msc == nil ? time : max(time, target.time - budget)
+        plannedStart = start
+        return start
+    }
+
+    /// A frame starts at `time`: from now until `endFrame`, `now` is the time it will be shown.
+    @discardableResult
+    public func beginFrame(at time: Double) -> Frame {
+        let aim = aim(at: time)
+        // A motion that goes on (wanted before the refresh after the frame before) is due at that
+        // refresh: a draw too slow for it misses one. One that starts is due at the first refresh a draw
+        // begun when it was wanted could make.
+        var continues = false, intended: UInt64?
+        let since = wantedSince ?? time
+        if timeline.isFresh(at: since) {
+            if let previous = newestAimed, let next = timeline.time(of: previous + divisor), since <= next {
+                continues = true
+            } else if let reachable = timeline.nextRefresh(after: since, margin: expectedCost).msc {
+                let due = max(reachable, lastShown.map { $0 + divisor } ?? 0)
+                intended = aim.msc.map { min(due, $0) } ?? due
+            }
+        }
+        let frame = Frame(msc: aim.msc, time: aim.time, continues: continues, intended: intended)
+        current = frame
+        return frame
+    }
+
+    /// The frame begun at `started` is drawn (and, if `sent`, in flight) at `time`.
+    public func endFrame(started: Double, at time: Double, sent: Bool) {
+        costs.append(time - min(started, plannedStart ?? started))
+        if costs.count > Self.costWindow { costs.removeFirst() }
+        if sent, var frame = current {
+            frame.sent = time
+            frame.expected = frame.msc.map { msc in
+                timeline.time(of: msc).map { time > $0 - serverLead } == true ? msc + 1 : msc
+            }
+            inFlight.append(frame)
+        }
+        current = nil
+        wantedSince = nil
+        planned = nil
+        plannedStart = nil
+    }
+
+    /// The display showed the oldest frame in flight at refresh `msc`, at `time` (s).
+    public func completed(msc: UInt64, at time: Double) -> Shown? {
+        timeline.completed(msc: msc, time: time)
+        guard !inFlight.isEmpty else { return nil }
+        let frame = inFlight.removeFirst()
+        let due = frame.continues ? lastShown.map { $0 + divisor } : frame.intended
+        lastShown = msc
+        learnServerLead(from: frame, shownAt: msc)
+        return Shown(frame: frame, msc: msc, time: time, missed: due.map { msc > $0 ? msc - $0 : 0 } ?? 0)
+    }
+
+    /// The refresh of the newest frame sent, shown or not.
+    private var newestAimed: UInt64? { inFlight.last?.expected ?? lastShown }
+
+    /// A frame sent before the refresh it aimed for, with about the lead the server was thought to need
+    /// or more, that came later needed more: the server's lead grows past what it had by a millisecond.
+    /// (A frame sent well after that lead was late by the loop's fault and teaches nothing.)
+    private func learnServerLead(from frame: Frame, shownAt msc: UInt64) {
+        guard let aimed = frame.msc, msc > aimed, let sent = frame.sent, let due = timeline.time(of: aimed) else { return }
+        let lead = due - sent
+        guard lead > serverLead - Self.leadTolerance else { return }
+        serverLead = min(max(lead, serverLead) + 0.001, timeline.interval * Self.maxServerLead)
+    }
+
+    /// The oldest frame in flight was never reported (a lost completion): the next one need not wait
+    /// for it. Whether there was one overdue at `time` (four refreshes and a tenth of a second late).
+    public func abandonOverdue(at time: Double) -> Bool {
+        guard let oldest = inFlight.first, time > overdueTime(oldest) else { return false }
+        inFlight.removeFirst()
+        return true
+    }
+
+    /// When the oldest frame in flight counts as lost, monotonic s.
+    public var inFlightDeadline: Double? { inFlight.first.map(overdueTime) }
+
+    private func overdueTime(_ frame: Frame) -> Double { frame.time + 4 * timeline.interval + 0.1 }
+
+    /// The refresh a frame started at `time` aims for, and when it shows: the planned one until the
+    /// server could no longer take a frame for it (a wake-up a moment late must not move the plan a
+    /// refresh on, and the next plan again), else the first it can reach.
+    private func aim(at time: Double) -> (msc: UInt64?, time: Double) {
+        if let planned, timeline.isFresh(at: time), let shows = timeline.time(of: planned), time + serverLead < shows {
+            return (planned, shows)
+        }
+        return upcoming(at: time)
+    }
+
+    /// The first refresh a frame started at `time` can be expected to reach, and when it shows.
+    private func upcoming(at time: Double) -> (msc: UInt64?, time: Double) {
+        let next = timeline.nextRefresh(after: time, margin: expectedCost)
+        guard timeline.isFresh(at: time), var msc = next.msc else { return (nil, next.time) }
+        // Never the refresh of the frame before, nor sooner than the cap allows.
+        if let previous = newestAimed { msc = max(msc, previous + divisor) }
+        return (msc, timeline.time(of: msc) ?? next.time)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+@testable import Animation
+
+/// A display that refreshes every `period` s from time 0 (refresh n at n·period) and reports each
+/// refresh late by what `lateness` says (Xvfb's fake refresh fires on a millisecond timer): it shows
+/// a frame sent at `sent` at the refresh it aims for, or the first after `sent` plus the server's
+/// `margin`, whichever is later.
+struct SimulatedDisplay: Sendable {
+    let period: Double
+    var margin = PresentationClock.serverMargin
+    var lateness: @Sendable (UInt64) -> Double = { _ in 0 }
+
+    func ideal(_ msc: UInt64) -> Double { Double(msc) * period }
+
+    func show(sentAt sent: Double, aimingAt msc: UInt64?) -> (msc: UInt64, time: Double) {
+        let reachable = UInt64(((sent + margin) / period).rounded(.down)) + 1
+        let shown = max(reachable, msc ?? 0)
+        return (shown, ideal(shown) + lateness(shown))
+    }
+}
+
+/// The window loop as the presentation clock drives it, on simulated time: a frame is wanted all along
+/// (an animation runs), is started when the clock says (taking the completions that come before),
+/// takes `drawCost` s, and is shown by the display.
+struct PacedLoop {
+    let clock: PresentationClock
+    let display: SimulatedDisplay
+    var now: Double
+    var drawCost: (Int) -> Double
+    var shown: [PresentationClock.Shown] = []
+    /// When each frame began drawing, s.
+    var starts: [Double] = []
+
+    /// Frames sent and not yet reported: where and when the display shows them.
+    private var pending: [(msc: UInt64, time: Double)] = []
+
+    init(display: SimulatedDisplay, rate: Double?, buffers: Int = 1, start: Double = 1.0, drawCost: @escaping (Int) -> Double) {
+        var time = start
+        self.display = display
+        self.now = start
+        self.drawCost = drawCost
+        clock = PresentationClock(timeline: DisplayTimeline(rate: rate), monotonic: { time })
+        clock.buffers = buffers
+        // The closure reads `time`, a copy the loop keeps in step through `setNow`.
+        setNow = { time = $0 }
+    }
+
+    private let setNow: (Double) -> Void
+
+    mutating func advance(to t: Double) {
+        now = max(now, t)
+        setNow(now)
+    }
+
+    /// Reports the frames the display has shown by now.
+    private mutating func deliver() {
+        while let first = pending.first, first.time <= now {
+            pending.removeFirst()
+            if let s = clock.completed(msc: first.msc, at: first.time) { shown.append(s) }
+        }
+    }
+
+    /// Runs `count` frames back to back, then waits for the last to show.
+    mutating func run(frames count: Int) {
+        for i in 0..<count {
+            clock.want(at: now)
+            while true {
+                deliver()
+                if let start = clock.startTime(at: now), pending.first.map({ $0.time > start }) ?? true {
+                    advance(to: start)
+                    break
+                }
+                guard let next = pending.first else { Issue.record("no frame in flight, yet none may start"); return }
+                advance(to: next.time)
+            }
+            starts.append(now)
+            let frame = clock.beginFrame(at: now)
+            #expect(clock.now == frame.time, "the animations are sampled at the frame's time")
+            let began = now
+            advance(to: now + drawCost(i))
+            clock.endFrame(started: began, at: now, sent: true)
+            var onScreen = display.show(sentAt: now, aimingAt: frame.msc)
+            // Never before the frame sent ahead of it.
+            if let before = pending.last, onScreen.msc < before.msc { onScreen = (before.msc, before.time) }
+            pending.append(onScreen)
+        }
+        if let last = pending.last { advance(to: last.time) }
+        deliver()
+    }
+}
+
+@Suite("Frames on the display's clock")
+struct PresentationClockTests {
+    /// Xvfb's refresh: 16.667 ms, reported on the next whole millisecond.
+    static let xvfb = SimulatedDisplay(period: 1 / 60.0, lateness: { msc in
+        let ideal = Double(msc) / 60 * 1000
+        return (ideal.rounded(.up) - ideal) / 1000
+    })
+
+    @Test func theTimelineMeasuresAFakeRefreshThatAlternates16And17Ms() {
+        var timeline = DisplayTimeline(rate: nil)
+        for msc in UInt64(100)..<140 {
+            timeline.completed(msc: msc, time: Self.xvfb.ideal(msc) + Self.xvfb.lateness(msc))
+        }
+        #expect(abs(timeline.interval - 1 / 60.0) < 0.00005)
+        // Where the next refreshes fall, within the timer's slack.
+        for ahead in UInt64(1)...3 {
+            let predicted = timeline.time(of: 139 + ahead)!
+            #expect(abs(predicted - Self.xvfb.ideal(139 + ahead)) < 0.001)
+        }
+    }
+
+    @Test func theModesRateStandsWhereThePresentsAgreeAndGivesWayWhereTheyDoNot() {
+        var agreeing = DisplayTimeline(rate: 60)
+        var contradicted = DisplayTimeline(rate: 60)
+        for msc in UInt64(0)..<20 {
+            agreeing.completed(msc: msc, time: Double(msc) * 0.01667)
+            contradicted.completed(msc: msc, time: Double(msc) / 144)
+        }
+        #expect(agreeing.interval == 1 / 60.0)
+        #expect(abs(contradicted.rate - 144) < 0.01)
+    }
+
+    @Test func everyFrameReachesTheNextRefreshWhenDrawsAreQuick() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 144.0), rate: 144, drawCost: { _ in 0.003 })
+        loop.run(frames: 200)
+        let paced = loop.shown.dropFirst(2)   // the first frame finds the counters
+        #expect(paced.allSatisfy { $0.missed == 0 })
+        #expect(zip(paced, paced.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
+        // Sampled at the time each is shown.
+        #expect(paced.allSatisfy { abs($0.frame.time - $0.time) < 1e-9 })
+    }
+
+    @Test func framesStartJustInTimeSoLateInputStillMakesThem() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.002 })
+        loop.run(frames: 60)
+        // Each started its budget before its refresh, not as soon as the one before was shown.
+        for (start, shown) in zip(loop.starts.dropFirst(20), loop.shown.dropFirst(20)) {
+            let lead = shown.time - start
+            #expect(lead <= loop.clock.budget + 0.0021 && lead < 0.010, "started \(lead * 1000) ms before its refresh")
+        }
+    }
+
+    @Test func underXvfbsTimerTheShownTimesAreWithinItsSlackOfThePredictedOnes() {
+        var loop = PacedLoop(display: Self.xvfb, rate: nil, drawCost: { _ in 0.004 })
+        loop.run(frames: 120)
+        let settled = loop.shown.dropFirst(40)
+        #expect(settled.allSatisfy { $0.missed == 0 })
+        #expect(settled.allSatisfy { abs($0.frame.time - $0.time) < 0.001 })
+    }
+
+    @Test func slowDrawsAreCountedAsMissedRefreshes() {
+        // 25 ms draws on a 60 Hz display: every frame takes two refreshes.
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.025 })
+        loop.run(frames: 30)
+        let settled = loop.shown.dropFirst(5)
+        #expect(settled.allSatisfy { $0.missed == 1 })
+        // Still sampled at the time it shows: it aims for the refresh it can reach.
+        #expect(settled.allSatisfy { abs($0.frame.time - $0.time) < 1e-9 })
+    }
+
+    @Test func oneSlowDrawMissesOneRefreshAndTheNextFramesAreOnTimeAgain() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { $0 == 30 ? 0.030 : 0.003 })
+        loop.run(frames: 50)
+        let missed = loop.shown.map(\.missed)
+        #expect(missed[30] >= 1)
+        #expect(missed.dropFirst(33).allSatisfy { $0 == 0 })
+    }
+
+    /// Xvfb takes a frame only until half a refresh before its refresh: a draw of 10 ms, begun when the
+    /// frame before is shown, is too late for the next one. With a second buffer it begins before that.
+    @Test func withTwoBuffersADrawLongerThanTheTimeLeftAfterACompletionStillMakesEveryRefresh() {
+        let halfRefresh = SimulatedDisplay(period: 1 / 60.0, margin: 0.0085)
+        var one = PacedLoop(display: halfRefresh, rate: 60, buffers: 1, drawCost: { _ in 0.010 })
+        var two = PacedLoop(display: halfRefresh, rate: 60, buffers: 2, drawCost: { _ in 0.010 })
+        one.run(frames: 120)
+        two.run(frames: 120)
+        let settled = two.shown.dropFirst(10)   // the server's lead is learnt from the first misses
+        #expect(settled.allSatisfy { $0.missed == 0 }, "\(settled.map(\.missed))")
+        #expect(zip(settled, settled.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
+        #expect(settled.allSatisfy { abs($0.frame.time - $0.time) < 1e-9 })
+        #expect(one.shown.dropFirst(10).allSatisfy { $0.missed == 1 }, "one buffer: every other refresh")
+    }
+
+    @Test func aCapSkipsRefreshesEvenly() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 144.0), rate: 144, drawCost: { _ in 0.002 })
+        loop.clock.divisor = 2
+        loop.run(frames: 60)
+        let settled = loop.shown.dropFirst(3)
+        #expect(zip(settled, settled.dropFirst()).allSatisfy { $1.msc == $0.msc + 2 })
+        #expect(settled.allSatisfy { $0.missed == 0 })
+        #expect(abs(loop.clock.frameInterval - 2 / 144.0) < 1e-9)
+    }
+
+    @Test func afterAnIdleSpellTheFirstFrameGoesToTheNextRefreshWithoutGuessingItsCounter() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.003 })
+        loop.run(frames: 10)
+        loop.advance(to: loop.now + 5)
+        let frame = loop.clock.beginFrame(at: loop.now)
+        #expect(frame.msc == nil)
+        #expect(frame.time > loop.now)
+    }
+
+    @Test func betweenFramesNowIsTheRefreshTheNextFrameWouldReach() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.003 })
+        loop.run(frames: 10)
+        // Input arrives 4 ms after the last refresh: an animation it starts begins at the next one
+        // (the frame drawn for it can make it).
+        loop.advance(to: loop.now + 0.004)
+        let last = loop.shown.last!
+        #expect(abs(loop.clock.now - (last.time + 1 / 60.0)) < 1e-9)
+    }
+
+    @Test func aCompletionThatNeverComesIsGivenUp() {
+        var time = 10.0
+        let clock = PresentationClock(timeline: DisplayTimeline(rate: 60), monotonic: { time })
+        clock.beginFrame(at: time)
+        clock.endFrame(started: time, at: time + 0.003, sent: true)
+        #expect(clock.startTime(at: time) == nil, "the next frame waits for the one in flight")
+        time += 0.05
+        #expect(!clock.abandonOverdue(at: time))
+        time = clock.inFlightDeadline! + 0.001
+        #expect(clock.abandonOverdue(at: time))
+        #expect(clock.startTime(at: time) != nil)
+    }
+}
