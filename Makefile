@@ -19,7 +19,8 @@ BENCH ?=
 SECONDS ?= 60
 FUZZ_TARGETS := jpeg png webp gif apng heif tiff jxl svg raw icc exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
-RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libcairo2-dev \
+RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxrandr-dev libcairo2-dev \
+                 libx11-xcb-dev libxcb-present-dev libxcb-xfixes0-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core \
                  libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
                  liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev

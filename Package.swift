@@ -20,7 +20,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "xi",
-                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxtst-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
+        // X Present and XFixes regions through xcb, on Xlib's connection.
+        .systemLibrary(name: "CXCB", providers: [.apt(["libx11-xcb-dev", "libxcb-present-dev", "libxcb-xfixes0-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
@@ -79,7 +81,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         .target(name: "X11Platform", dependencies: [
-            "Geometry", "Input", "CX11", "Cairo", "CCairo",
+            "Geometry", "Input", "CX11", "CXCB", "Cairo", "CCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [

@@ -40,6 +40,15 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public var drawMs: Double?
     public var presentMs: Double?
     public var idleMs: Double?
+    /// When the display paces the frames (X Present): the refresh the frame went up at (MSC), when
+    /// (CLOCK_MONOTONIC s; `time` is when it was expected), and the refreshes it missed (how many
+    /// later than due it came: 0 for a frame on time).
+    public var msc: UInt64?
+    public var presentedAt: Double?
+    public var missed: UInt64?
+    /// The newest pointer or touch event this frame is the first to show: its time on the server,
+    /// as CLOCK_MONOTONIC s (nil: none new, or the server's clock is not this machine's).
+    public var inputAt: Double?
 
     /// The record with the window's costs for its frame.
     public func with(_ timing: FrameTiming) -> MotionTraceRecord {
@@ -47,6 +56,15 @@ public struct MotionTraceRecord: Encodable, Equatable {
         record.drawMs = timing.draw.roundedToMicroseconds
         record.presentMs = timing.present.roundedToMicroseconds
         record.idleMs = timing.idle.roundedToMicroseconds
+        return record
+    }
+
+    /// The record of a frame the display showed at refresh `msc`, at `time`, `missed` refreshes late.
+    public func shown(msc: UInt64, at time: Double, missed: UInt64) -> MotionTraceRecord {
+        var record = self
+        record.msc = msc
+        record.presentedAt = (time * 1_000_000).rounded() / 1_000_000
+        record.missed = missed
         return record
     }
 

@@ -270,6 +270,10 @@ public final class PhotoViewerApp {
     /// A touchpad pinch's virtual fingers start this far either side of the pointer, px.
     static let touchpadFingerSpread = 100.0
 
+    /// The newest pointer or touch event's time, on its source's clock (the window traces how long
+    /// it took to reach the screen).
+    public var lastInputTime: Seconds? { eventClock?.event }
+
     private func pointer(_ event: PointerEvent) {
         eventClock = (event.time, animator.clock.now)
         interaction.handle(event)

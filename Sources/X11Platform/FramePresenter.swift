@@ -8,27 +8,38 @@ protocol FramePresenter: AnyObject {
     /// The Cairo image surface of the current size, drawn into before `present`.
     var surface: OpaquePointer { get }
     func resize(width: Int, height: Int) throws
-    /// Shows `area` of the frame (window pixels).
+    /// Shows `area` of the frame (window pixels) at once.
     func present(area: PixelRect)
+    /// The frame as a server-side pixmap (for X Present), when the server can make one over it.
+    var pixmap: Pixmap? { get }
     /// Frees what the server holds for it; called once, before the connection closes.
     func close()
 }
 
 /// The frame lives in a shared-memory segment that the server reads directly (MIT-SHM): one copy
 /// fewer than a socket transfer. Needs a local server and a 32-bit-per-pixel x8r8g8b8 visual.
+/// Shown at once with XShmPutImage (one buffer), or, where the server makes pixmaps over the segments,
+/// presented from one of several buffers in turn (`presented(drew:)`): a frame can be drawn while the
+/// one before waits in the server for its refresh.
 final class SharedMemoryPresenter: FramePresenter {
     private let display: OpaquePointer
     private let window: Window
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
     private let gc: GC
-    private var info = XShmSegmentInfo()
-    private var image: UnsafeMutablePointer<XImage>?
-    private(set) var surface: OpaquePointer
+    /// Whether the server makes pixmaps over shared segments (MIT-SHM 1.1 shared pixmaps, Z format).
+    private let sharesPixmaps: Bool
+    /// How many buffers to keep when the server makes pixmaps over them.
+    private let pixmapBuffers: Int
+    private var buffers: [SharedMemoryBuffer] = []
+    /// The buffer the next frame is drawn into.
+    private var back = 0
+    private var placeholder: OpaquePointer?
 
-    /// Nil when the server or visual can't take shared-memory images.
+    /// Nil when the server or visual can't take shared-memory images. `presentBuffers`: how many
+    /// buffers to make when frames will be presented from pixmaps.
     init?(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32,
-          width: Int, height: Int) {
+          width: Int, height: Int, presentBuffers: Int = 1) {
         guard XShmQueryExtension(display) != 0,
               depth == 24 || depth == 32,
               visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
@@ -37,81 +48,163 @@ final class SharedMemoryPresenter: FramePresenter {
         self.window = window
         self.visual = visual
         self.depth = depth
+        var major: Int32 = 0, minor: Int32 = 0, shared: Int32 = 0
+        sharesPixmaps = XShmQueryVersion(display, &major, &minor, &shared) != 0 && shared != 0 && XShmPixmapFormat(display) == ZPixmap
+        pixmapBuffers = max(1, presentBuffers)
         gc = XCreateGC(display, window, 0, nil)
-        surface = placeholderSurface()
         do { try resize(width: width, height: height) } catch {
-            // Every property is set: returning nil runs deinit, which destroys the surface (destroying
-            // it here too aborted the viewer on a server that refuses our shared memory).
             XFreeGC(display, gc)
             return nil
         }
     }
 
+    /// The buffer drawn into next (a 1×1 placeholder once closed).
+    var surface: OpaquePointer {
+        if back < buffers.count { return buffers[back].surface }
+        if placeholder == nil { placeholder = placeholderSurface() }
+        return placeholder!
+    }
+
+    var pixmap: Pixmap? { back < buffers.count ? buffers[back].pixmap : nil }
+
+    /// How many frames can be in the server at once.
+    var bufferCount: Int { buffers.count }
+
+    /// What the other buffers drew since the back buffer was last drawn: to draw again with a frame
+    /// that draws only part of itself.
+    var staleArea: PixelRect? { back < buffers.count ? buffers[back].stale : nil }
+
     func close() {
         release()
-        cairo_surface_destroy(surface)
-        surface = placeholderSurface()
         XFreeGC(display, gc)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        release()
+        if let placeholder { cairo_surface_destroy(placeholder) }
+    }
 
     func resize(width: Int, height: Int) throws {
         release()
-        guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, &info,
-                                          UInt32(width), UInt32(height)),
-              image.pointee.bits_per_pixel == 32 else {
-            throw X11Error.requestFailed("XShmCreateImage")
+        let count = sharesPixmaps ? pixmapBuffers : 1
+        for _ in 0..<count {
+            buffers.append(try SharedMemoryBuffer(display: display, window: window, visual: visual, depth: depth,
+                                                  width: width, height: height, withPixmap: sharesPixmaps))
         }
-        let bytes = Int(image.pointee.bytes_per_line) * height
-        info.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
-        guard info.shmid >= 0, let address = shmat(info.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            _ = pz_XDestroyImage(image)
-            throw X11Error.requestFailed("shmget/shmat: \(String(cString: strerror(errno)))")
-        }
-        info.shmaddr = address.assumingMemoryBound(to: CChar.self)
-        info.readOnly = 0
-        image.pointee.data = info.shmaddr
-        X11ErrorFunnel.reset()
-        XShmAttach(display, &info)
-        XSync(display, 0)
-        // Marked for removal now, so the segment goes away with the process whatever happens.
-        shmctl(info.shmid, IPC_RMID, nil)
-        if let error = X11ErrorFunnel.takeError() {
-            shmdt(address)
-            image.pointee.data = nil
-            _ = pz_XDestroyImage(image)
-            throw X11Error.requestFailed("XShmAttach: \(error)")
-        }
-        self.image = image
-        // The old surface drew into the segment just released: a placeholder holds its place until
-        // the new one is made.
-        cairo_surface_destroy(surface)
-        surface = placeholderSurface()
-        let made = try CairoError.checked(surface: cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self),
-                                                                                       CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
-                                                                                       image.pointee.bytes_per_line),
-                                          doing: "making a \(width)×\(height) frame")
-        cairo_surface_destroy(surface)
-        surface = made
+        back = 0
     }
 
     func present(area: PixelRect) {
-        guard let image, let a = area.clipped(width: Int(image.pointee.width), height: Int(image.pointee.height)) else { return }
-        cairo_surface_flush(surface)
-        XShmPutImage(display, window, gc, image, Int32(a.x), Int32(a.y), Int32(a.x), Int32(a.y), UInt32(a.width), UInt32(a.height), 0)
+        guard back < buffers.count else { return }
+        let buffer = buffers[back]
+        guard let a = area.clipped(width: buffer.width, height: buffer.height) else { return }
+        cairo_surface_flush(buffer.surface)
+        XShmPutImage(display, window, gc, buffer.image, Int32(a.x), Int32(a.y), Int32(a.x), Int32(a.y), UInt32(a.width), UInt32(a.height), 0)
         // Wait until the server has read the segment before the next frame is drawn into it.
         XSync(display, 0)
     }
 
+    /// The back buffer went to the server with `drew` (nil: all of it) drawn anew: the others miss that
+    /// part, and the next buffer is drawn into next.
+    func presented(drew: PixelRect?) {
+        guard back < buffers.count else { return }
+        let whole = PixelRect(x: 0, y: 0, width: buffers[back].width, height: buffers[back].height)
+        for (i, buffer) in buffers.enumerated() where i != back {
+            buffer.stale = buffer.stale.map { $0.union(drew ?? whole) } ?? (drew ?? whole)
+        }
+        buffers[back].stale = nil
+        back = (back + 1) % buffers.count
+    }
+
     private func release() {
-        guard let image else { return }
-        XShmDetach(display, &info)
+        for buffer in buffers { buffer.release(display: display) }
+        buffers = []
+    }
+}
+
+/// One frame in a shared-memory segment: the XImage over it, the Cairo surface that draws into it,
+/// and, where the server makes them, a pixmap over it.
+final class SharedMemoryBuffer {
+    let image: UnsafeMutablePointer<XImage>
+    /// Where XShmPutImage finds the segment: the image points at it, so it must not move.
+    private let info: UnsafeMutablePointer<XShmSegmentInfo>
+    let surface: OpaquePointer
+    let pixmap: Pixmap?
+    let width: Int, height: Int
+    /// What the other buffers drew since this one was drawn (nil: nothing).
+    var stale: PixelRect?
+
+    init(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32,
+         width: Int, height: Int, withPixmap: Bool) throws {
+        self.width = width
+        self.height = height
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, info, UInt32(width), UInt32(height)),
+              image.pointee.bits_per_pixel == 32 else {
+            info.deallocate()
+            throw X11Error.requestFailed("XShmCreateImage")
+        }
+        let bytes = Int(image.pointee.bytes_per_line) * height
+        info.pointee.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+        guard info.pointee.shmid >= 0, let address = shmat(info.pointee.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            let reason = String(cString: strerror(errno))
+            if info.pointee.shmid >= 0 { shmctl(info.pointee.shmid, IPC_RMID, nil) }
+            _ = pz_XDestroyImage(image)
+            info.deallocate()
+            throw X11Error.requestFailed("shmget/shmat: \(reason)")
+        }
+        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.pointee.readOnly = 0
+        image.pointee.data = info.pointee.shmaddr
+        X11ErrorFunnel.reset()
+        XShmAttach(display, info)
         XSync(display, 0)
-        shmdt(info.shmaddr)
+        // Marked for removal now, so the segment goes away with the process whatever happens.
+        shmctl(info.pointee.shmid, IPC_RMID, nil)
+        if let error = X11ErrorFunnel.takeError() {
+            shmdt(address)
+            image.pointee.data = nil
+            _ = pz_XDestroyImage(image)
+            info.deallocate()
+            throw X11Error.requestFailed("XShmAttach: \(error)")
+        }
+        var pixmap: Pixmap?
+        if withPixmap {
+            X11ErrorFunnel.reset()
+            let made = XShmCreatePixmap(display, window, info.pointee.shmaddr, info, UInt32(width), UInt32(height), UInt32(depth))
+            XSync(display, 0)
+            if X11ErrorFunnel.takeError() == nil { pixmap = made }
+        }
+        let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), image.pointee.bytes_per_line)
+        do {
+            self.surface = try CairoError.checked(surface: surface, doing: "making a \(width)×\(height) frame")
+        } catch {
+            if let pixmap { XFreePixmap(display, pixmap) }
+            XShmDetach(display, info)
+            XSync(display, 0)
+            shmdt(address)
+            image.pointee.data = nil
+            _ = pz_XDestroyImage(image)
+            info.deallocate()
+            throw error
+        }
+        self.image = image
+        self.info = info
+        self.pixmap = pixmap
+    }
+
+    /// Frees the server's pixmap and the segment; once, before the connection closes.
+    func release(display: OpaquePointer) {
+        cairo_surface_destroy(surface)
+        if let pixmap { XFreePixmap(display, pixmap) }
+        XShmDetach(display, info)
+        XSync(display, 0)
+        shmdt(info.pointee.shmaddr)
         image.pointee.data = nil
         _ = pz_XDestroyImage(image)
-        self.image = nil
+        info.deallocate()
     }
 }
 
@@ -139,6 +232,8 @@ final class XlibSurfacePresenter: FramePresenter {
         cairo_surface_destroy(window)
         window = nil
     }
+
+    var pixmap: Pixmap? { nil }
 
     deinit { cairo_surface_destroy(surface) }
 
@@ -185,6 +280,13 @@ public struct PixelRect: Equatable, Sendable {
         self.y = y
         self.width = width
         self.height = height
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The part within a `width`×`height` frame; nil when none is.

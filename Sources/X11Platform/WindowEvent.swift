@@ -11,4 +11,9 @@ public enum WindowEvent: Equatable, Sendable {
     case closeRequested
     /// Files dropped on the window (XDND): the lines of the source's `text/uri-list`, as bytes.
     case dropped([[UInt8]])
+    /// The frame last sent with a refresh to aim for went on screen at refresh `msc`, at `time`
+    /// (CLOCK_MONOTONIC s).
+    case presented(msc: UInt64, time: Double)
+    /// The output under the window has another refresh rate (Hz; nil: it says none).
+    case refreshRateChanged(Double?)
 }

@@ -11,11 +11,16 @@ import Logging
 public final class X11Window {
     public private(set) var size: Size
     public let presentsThroughSharedMemory: Bool
+    /// The refresh rate of the output the window is on, Hz (RandR); nil when it says none.
+    public private(set) var refreshRate: Double?
 
     private let display: OpaquePointer
     private let window: Window
     private let atoms: Atoms
     private var presenter: FramePresenter
+    /// Frames go to the screen at a refresh through X Present; nil: at once (`presenter.present`).
+    private let presentLink: PresentLink?
+    private let outputRate: OutputRefreshRate?
     /// Pointer, wheel and touch input through XInput 2.2; core events when the server lacks it.
     private var xi2: XI2Input?
     private let injector: X11InputInjector
@@ -26,6 +31,8 @@ public final class X11Window {
     private let xdnd: XdndTarget
     /// The server's time in the last event that carried one (selections are taken at a time).
     private var lastServerTime: Time = 0
+    /// The window moved or the outputs changed: the refresh rate is read again.
+    private var outputMayHaveChanged = false
 
     struct Atoms {
         let wmProtocols, wmDeleteWindow, netWMName, utf8String, netWMPid: Atom
@@ -41,8 +48,9 @@ public final class X11Window {
     }
 
     /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
-    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path.
-    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true,
+    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path; `allowPresent: false`, frames
+    /// shown at once rather than at a refresh.
+    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true, allowPresent: Bool = true,
                 logger: Logger = Logger(label: "photozoom")) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard let display = XOpenDisplay(displayName) else { throw X11Error.cannotOpenDisplay(name) }
@@ -70,9 +78,11 @@ public final class X11Window {
             throw X11Error.requestFailed("the server refused to create a \(Int(size.width))x\(Int(size.height)) window")
         }
 
+        let link = allowPresent && allowSharedMemory ? PresentLink(display: display, window: window) : nil
+        // Presented frames have two buffers: one drawn while the other waits for its refresh.
         let shm = allowSharedMemory
             ? SharedMemoryPresenter(display: display, window: window, visual: visual, depth: depth,
-                                    width: Int(size.width), height: Int(size.height))
+                                    width: Int(size.width), height: Int(size.height), presentBuffers: link != nil ? 2 : 1)
             : nil
         presentsThroughSharedMemory = shm != nil
         do {
@@ -83,6 +93,8 @@ public final class X11Window {
             XCloseDisplay(display)
             throw X11Error.requestFailed("\(error)")
         }
+        presentLink = presenter.pixmap != nil ? link : nil
+        outputRate = OutputRefreshRate(display: display, window: window)
         injector = X11InputInjector(display: display, window: window)
         clipboard = ClipboardOwner(display: display, window: window)
         xdnd = XdndTarget(display: display, window: window)
@@ -93,7 +105,10 @@ public final class X11Window {
         }
         XMapWindow(display, window)
         XFlush(display)
-        logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"), input through \(xi2 != nil ? "XInput 2.2" : "core events")")
+        refreshRate = outputRate?.read()
+        let path = presentLink != nil ? "X Present (\(framesInFlight) MIT-SHM pixmaps)" : presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
+        let rate = refreshRate.map { String(format: "%.2f Hz", $0) } ?? "unknown"
+        logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(path), output refresh \(rate), input through \(xi2 != nil ? "XInput 2.2" : "core events")")
     }
 
     deinit {
@@ -105,27 +120,51 @@ public final class X11Window {
     /// The file descriptor of the X connection, for `poll`.
     public var connectionFileDescriptor: Int32 { XConnectionNumber(display) }
 
-    /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it.
+    /// Whether frames go to the screen at the display's refreshes (X Present): each `present` is then
+    /// followed by a `.presented` event, and the frame must not be drawn again until it came.
+    public var pacesByRefresh: Bool { presentLink != nil }
+
+    /// How many frames may wait in the server for their refresh at once.
+    public var framesInFlight: Int { presentLink != nil ? (presenter as? SharedMemoryPresenter)?.bufferCount ?? 1 : 1 }
+
+    /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it:
+    /// at refresh `msc` when the window paces by refresh (nil: the next one), otherwise at once.
     /// With `area` (window pixels), only that part is drawn (the context is clipped to it) and sent:
     /// the rest of the frame stays as the last one left it.
-    public func present(area: PixelRect? = nil, _ draw: (OpaquePointer) -> Void) throws(CairoError) {
+    public func present(area: PixelRect? = nil, atRefresh msc: UInt64? = nil, _ draw: (OpaquePointer) -> Void) throws(CairoError) {
+        let buffers = presentLink != nil ? presenter as? SharedMemoryPresenter : nil
+        // Part of a frame drawn into a buffer that missed what the others drew since: that too.
+        let drawn = area.map { area in buffers?.staleArea.map { area.union($0) } ?? area }
         let cr = try CairoError.context(on: presenter.surface, doing: "drawing a frame")
-        if let area {
-            cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+        if let drawn {
+            cairo_rectangle(cr, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
             cairo_clip(cr)
         }
         draw(cr)
         cairo_destroy(cr)
-        presenter.present(area: area ?? PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        if let presentLink, let pixmap = presenter.pixmap {
+            cairo_surface_flush(presenter.surface)
+            presentLink.present(pixmap, atRefresh: msc, area: area)
+            buffers?.presented(drew: drawn)
+        } else {
+            presenter.present(area: area ?? PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        }
     }
 
     /// The events that have arrived; waits up to `timeout` seconds (nil: forever) for the X
     /// connection or `wakeDescriptor` to become readable when there are none yet.
     public func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32? = nil) -> [WindowEvent] {
-        if XPending(display) == 0 && injected.isEmpty {
+        if XPending(display) == 0 && injected.isEmpty && !(presentLink?.hasCompletions ?? false) {
             var fds = [pollfd(fd: connectionFileDescriptor, events: Int16(POLLIN), revents: 0)]
             if let wakeDescriptor { fds.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let ms = timeout.map { Int32(max(0, $0 * 1000).rounded(.up)) } ?? -1
+            // Whole milliseconds, rounded down, and under one the rest slept: a frame started a
+            // millisecond late can miss its refresh.
+            var ms = timeout.map { Int32(min(max(0, $0), 86_400) * 1000) } ?? -1
+            if ms == 0, let timeout, timeout > 0 {
+                var rest = timespec(tv_sec: 0, tv_nsec: Int(min(timeout, 0.001) * 1e9))
+                nanosleep(&rest, nil)
+                ms = 0
+            }
             _ = poll(&fds, nfds_t(fds.count), ms)
         }
         var out = injected
@@ -135,7 +174,31 @@ public final class X11Window {
             XNextEvent(display, &event)
             if let translated = translate(&event) { out.append(translated) }
         }
+        for completion in presentLink?.takeCompletions() ?? [] {
+            out.append(.presented(msc: completion.msc, time: Double(completion.ust) / 1e6))
+        }
+        if outputMayHaveChanged {
+            outputMayHaveChanged = false
+            let rate = outputRate?.read()
+            if rate != refreshRate {
+                refreshRate = rate
+                out.append(.refreshRateChanged(rate))
+            }
+        }
         return coalesced(out)
+    }
+
+    /// An event's time from an X server (its millisecond clock, as seconds) on CLOCK_MONOTONIC, which
+    /// a local server's clock is; nil when it is not (a remote display), as far as that can be told.
+    public static func monotonicTime(ofServerTime seconds: Double) -> Double? {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        // The server's clock is 32-bit milliseconds: compared modulo 2³², an event a moment ago.
+        // (A few ms ahead of ours is rounding.)
+        let ago = Int32(bitPattern: UInt32(truncatingIfNeeded: Int64(now * 1000)) &- UInt32(truncatingIfNeeded: Int64((seconds * 1000).rounded())))
+        guard ago > -5, ago < 10_000 else { return nil }
+        return now - Double(max(0, ago)) / 1000
     }
 
     /// Plays `event` as real input (a script in the window): it comes back through `events`.
@@ -180,11 +243,16 @@ public final class X11Window {
             lastServerTime = time
         }
         if clipboard.handle(&event) { return nil }
+        if outputRate?.isChange(&event) == true {
+            outputMayHaveChanged = true
+            return nil
+        }
         if let drop = xdnd.handle(&event) { return drop.map(WindowEvent.dropped) }
         switch event.type {
         case Expose:
             return event.xexpose.count == 0 ? .exposed : nil
         case ConfigureNotify:
+            outputMayHaveChanged = true   // moved, perhaps onto another output
             let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
             guard newSize != size else { return nil }
             resize(to: newSize)

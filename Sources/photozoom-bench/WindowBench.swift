@@ -104,6 +104,12 @@ struct WindowBench {
         let drawMs: Double?
         let presentMs: Double?
         let animationFrame: Int?
+        /// Where the display showed it (X Present): its refresh, when, and the refreshes it missed.
+        let msc: UInt64?
+        let presentedAt: Double?
+        let missed: UInt64?
+        /// The newest input it is the first to show: its time on the server (monotonic s).
+        let inputAt: Double?
     }
 
     /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a
@@ -172,13 +178,28 @@ struct FramePacing {
     var all = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
     var draw = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
     var present = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    /// From an input event on the server to the refresh that first showed it, µs.
+    var inputToPhoton = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+    /// Frames in motion, and the refreshes they missed (each frame: how many later than due it came).
+    var framesInMotion = 0
+    var missedRefreshes: UInt64 = 0
+    var framesThatMissed = 0
 
     init(_ frames: [WindowBench.Frame]) {
+        for frame in frames {
+            if let input = frame.inputAt, let shown = frame.presentedAt { _ = inputToPhoton.record(UInt64(max(0, shown - input) * 1_000_000)) }
+        }
         for (a, b) in zip(frames, frames.dropFirst()) {
             if let d = b.drawMs { _ = draw.record(UInt64(d * 1000)) }
             if let p = b.presentMs { _ = present.record(UInt64(p * 1000)) }
             guard a.animating || a.translation != nil else { continue }
-            let us = UInt64(max(0, (b.time - a.time) * 1_000_000))
+            framesInMotion += 1
+            if let missed = b.missed, missed > 0 {
+                missedRefreshes += missed
+                framesThatMissed += 1
+            }
+            // Between the refreshes the frames went up at, where the display paces them.
+            let us = UInt64(max(0, ((b.presentedAt ?? b.time) - (a.presentedAt ?? a.time)) * 1_000_000))
             _ = all.record(us)
             if a.transition != "none" || b.transition != "none" {
                 _ = transition.record(us)

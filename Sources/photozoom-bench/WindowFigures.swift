@@ -43,6 +43,10 @@ enum WindowFigures {
         row("frame interval, viewer (pinch, zoom)", pacing.viewer)
         row("draw", pacing.draw)
         row("present", pacing.present)
+        row("input to photon (drag: server event to the refresh showing it)", pacing.inputToPhoton)
+        print(String(format: "\nmissed refreshes in the walk: %llu (in %d of %d frames in motion)%@",
+                     pacing.missedRefreshes, pacing.framesThatMissed, pacing.framesInMotion,
+                     walk.log.contains("X Present") ? "" : " — no X Present: timer-paced, not counted"))
 
         // The same walk while `r` records the window (encoded on a worker as it plays).
         let recorded = try bench.play(WindowBench.recordedWalk)
@@ -81,6 +85,8 @@ enum WindowFigures {
         let formats = try FormatFigures.measure(jpegFolder: folder)
         return formats + [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
+            ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
+            ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),
             ("transition_interval_p99_ms", FramePacing.ms(pacing.transition, 99)),
             ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),
             ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),

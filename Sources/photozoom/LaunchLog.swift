@@ -6,12 +6,14 @@ import Logging
 /// Logs each launch milestone once, when a frame that shows it is on screen, with the time since the
 /// process started (read from /proc, so the time before `main` counts too).
 struct LaunchLog {
-    private var logged: Set<LaunchMilestone> = []
+    private(set) var logged: Set<LaunchMilestone> = []
+
+    /// Whether every milestone was logged.
+    var isComplete: Bool { logged.count == LaunchMilestone.allCases.count }
     private let started = LaunchLog.processStart()
 
-    mutating func frameShown(_ app: PhotoViewerApp, logger: Logger) {
-        guard logged.count < LaunchMilestone.allCases.count else { return }
-        let reached = app.milestones
+    /// A frame that shows the milestones `reached` is on screen.
+    mutating func frameShown(reaching reached: Set<LaunchMilestone>, logger: Logger) {
         for milestone in LaunchMilestone.allCases where reached.contains(milestone) && !logged.contains(milestone) {
             logged.insert(milestone)
             let ms = started.map { String(format: "%.0f ms", (LaunchLog.bootTime() - $0) * 1000) } ?? "?"

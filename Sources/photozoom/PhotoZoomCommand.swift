@@ -24,14 +24,19 @@ struct PhotoZoomCommand: ParsableCommand {
             """,
         version: Version.string)
 
+    /// Headless frames per simulated second unless `--fps` says otherwise.
+    static let headlessFPS = 60.0
+    /// How often a scripted move in the window reports the pointer, Hz.
+    static let mouseReportRate = 125.0
+
     @Option(help: ArgumentHelp("Window (or headless image) size in points, as WIDTHxHEIGHT (pixels at scale 1).", valueName: "WxH"))
     var size = WindowSize(width: 1280, height: 800)
 
     @Option(help: ArgumentHelp("Device pixels a point, 1-4 (2 on a 2x screen). Default: GDK_SCALE, else the desktop's Xft.dpi / 96, else 1; headless, 1.", valueName: "factor"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Animation frame rate (headless: frames per simulated second).", valueName: "rate"))
-    var fps = 60.0
+    @Option(help: ArgumentHelp("In the window, the most frames a second (0 or none: every refresh of the display); headless, frames per simulated second (default 60).", valueName: "rate"))
+    var fps: Double?
 
     @Flag(help: "Render without an X connection (use with --screenshot).")
     var headless = false
@@ -64,7 +69,7 @@ struct PhotoZoomCommand: ParsableCommand {
     var paths: [String] = []
 
     func validate() throws {
-        guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        if let fps, fps != 0, !(1...1000).contains(fps) { throw ValidationError("--fps must be 0 (the display's rate) or between 1 and 1000") }
         if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be between 1 and 4") }
         if recordSize != nil, record == nil { throw ValidationError("--record-size needs --record FILE") }
         if let scale, Double(max(size.width, size.height)) * scale > Double(WindowSize.maxSide) {
@@ -91,8 +96,11 @@ struct PhotoZoomCommand: ParsableCommand {
     }
 
     private func run(logger: Logger) throws {
-        // A bad script stops the run before anything happens.
-        let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: 1 / fps) }
+        // A bad script stops the run before anything happens. Headless, it moves a frame at a time; in the
+        // window, as a USB mouse reports: 125 times a second.
+        let cap = fps == 0 ? nil : fps
+        let simulatedFPS = cap ?? PhotoZoomCommand.headlessFPS
+        let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: headless ? 1 / simulatedFPS : 1 / PhotoZoomCommand.mouseReportRate) }
 
         let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger)
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
@@ -100,11 +108,11 @@ struct PhotoZoomCommand: ParsableCommand {
         let recording = record.map { RecordingRequest(path: $0, size: recordSize) }
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         if headless {
-            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: fps, motion: motion, trace: traceFile, library: library,
+            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: simulatedFPS, motion: motion, trace: traceFile, library: library,
                             thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         } else {
-            try WindowRun(size: viewSize, scale: scale, fps: fps, motion: motion, trace: traceFile, library: library,
+            try WindowRun(size: viewSize, scale: scale, fps: cap, motion: motion, trace: traceFile, library: library,
                           thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         }

@@ -13,16 +13,18 @@ import Scripting
 import Transitions
 import X11Platform
 
-/// The interactive loop: tick and draw at the frame rate while something moves; otherwise sleep in
-/// `poll` until the X server, a finished thumbnail or the next script step wakes it, so idle costs
-/// no CPU. A script starts once the first screen has settled and plays in real time, its input
-/// sent through the server (`X11Window.inject`).
+/// The interactive loop: tick and draw while something moves, each frame at a refresh of the display
+/// when it paces them (X Present), else on a timer (`FramePacer`); otherwise sleep in `poll` until the
+/// X server, a finished thumbnail or the next script step wakes it, so idle costs no CPU. A script
+/// starts once the first screen has settled and plays in real time, its input sent through the server
+/// (`X11Window.inject`).
 struct WindowRun {
     /// In points.
     let size: Size
     /// Device pixels a point; nil: the desktop's (`DesktopScale`).
     let scale: Double?
-    let fps: Double
+    /// `--fps`, a cap; nil: the display's rate.
+    let fps: Double?
     /// How released pulls move.
     let motion: MotionStyle
     let trace: TraceFile?
@@ -31,16 +33,25 @@ struct WindowRun {
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
+    /// What a frame sent to the display reports once it is on screen.
+    private struct FrameInFlight {
+        var record: MotionTraceRecord?
+        let milestones: Set<LaunchMilestone>
+    }
+
     func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
         let colour = DisplayColour.target(logger: logger)
+        let environment = ProcessInfo.processInfo.environment
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                    title: PhotoViewerApp.gridTitle,
-                                   allowSharedMemory: ProcessInfo.processInfo.environment["PHOTOZOOM_NO_SHM"] == nil,
+                                   allowSharedMemory: environment["PHOTOZOOM_NO_SHM"] == nil,
+                                   allowPresent: environment["PHOTOZOOM_NO_PRESENT"] == nil,
                                    logger: logger)
         let wake = WakePipe()
-        let clock = MonotonicClock(fps: fps)
+        let pacer = FramePacer(window: window, fps: fps)
+        let clock = pacer.clock
         /// The app for a selection of photos: the command line's, then whatever is dropped on the window.
         func makeApp(_ selection: PhotoSelection, size: Size) -> PhotoViewerApp {
             let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
@@ -52,9 +63,6 @@ struct WindowRun {
         }
         var app = makeApp(library, size: size)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
-        /// When the next frame is due: frames keep to a grid of intervals (a draw's cost does not push
-        /// the next one back), and after a stall or an idle spell the grid starts again from now.
-        var nextFrame = clock.now
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
         /// Seconds slept in `poll` since the last frame.
@@ -71,59 +79,79 @@ struct WindowRun {
         }
         if let record { try startRecording(record.path, limit: record.size) }
         defer { recordings.stopAll(at: clock.now, waiting: true) }
+        /// The frames sent and not yet on screen, oldest first.
+        var inFlight: [FrameInFlight] = []
+        /// The newest input time a frame has shown.
+        var inputShown: Double?
 
-        /// One frame: the animations move to now, the scene is drawn and presented, and the trace
-        /// gets a line with what it cost.
-        func frame() {
-            app.tick()
-            let record = trace.map { _ in app.traceRecord }
-            let started = clock.now
+        /// A frame is on screen (at refresh `shown`, when the display paces them): its trace line and the
+        /// launch milestones it shows.
+        func onScreen(_ frame: FrameInFlight, shown: PresentationClock.Shown?) {
+            if let record = frame.record {
+                trace?.write(shown.map { record.shown(msc: $0.msc, at: $0.time, missed: $0.missed) } ?? record)
+            }
+            launch.frameShown(reaching: frame.milestones, logger: logger)
+        }
+
+        /// One frame: the animations move to the time it will be on screen (or, `animationOnly`, just the
+        /// animated photo's next frame, and only its area is drawn), the scene is drawn and sent.
+        func frame(animationOnly: Bool) {
+            let started = MonotonicClock.seconds()
+            let msc = pacer.beginFrame(at: started)
+            var area: Rect?
+            if animationOnly {
+                guard let changed = app.advanceAnimationOnly() else {
+                    pacer.endFrame(started: started, at: MonotonicClock.seconds(), sent: false)
+                    return
+                }
+                area = changed
+            } else {
+                app.tick()
+                renderer.drawsForSpeed = app.isPinchZooming
+                renderer.makesExactCopies = app.isSettled
+            }
+            let frameTime = clock.now
+            var record = trace.map { _ in app.traceRecord }
+            record?.damage = area?.traceArray
+            if let input = app.lastInputTime, input != inputShown {
+                inputShown = input
+                record?.inputAt = X11Window.monotonicTime(ofServerTime: input)
+            }
             var drawn = started
-            renderer.drawsForSpeed = app.isPinchZooming
-            renderer.makesExactCopies = app.isSettled
             do {
-                try window.present { cr in
+                try window.present(area: area.map { PixelRect(enclosing: $0, scale: scale) }, atRefresh: msc) { cr in
                     renderer.draw(app.root, on: cr, scale: scale)
-                    drawn = clock.now
+                    drawn = MonotonicClock.seconds()
                     if recordings.isRecording {
-                        recordings.framePresented(cairo_get_target(cr), at: started, logger: logger)
-                        RecordingDot.draw(on: cr, windowWidth: window.size.width, scale: scale)
+                        recordings.framePresented(cairo_get_target(cr), at: frameTime, logger: logger)
+                        if area == nil { RecordingDot.draw(on: cr, windowWidth: window.size.width, scale: scale) }
                     }
                 }
             } catch {
                 cairoProblems.say(error, logger: logger)
             }
             if let failure = renderer.takeFailure() { cairoProblems.say(failure, logger: logger) }
-            let timing = FrameTiming(draw: (drawn - started) * 1000, present: (clock.now - drawn) * 1000, idle: idle * 1000)
+            let sent = MonotonicClock.seconds()
+            pacer.endFrame(started: started, at: sent, sent: true)
+            let timing = FrameTiming(draw: (drawn - started) * 1000, present: (sent - drawn) * 1000, idle: idle * 1000)
             app.lastFrameTiming = timing
-            if let record { trace?.write(record.with(timing)) }
             idle = 0
+            let sentFrame = FrameInFlight(record: record?.with(timing), milestones: launch.isComplete || animationOnly ? [] : app.milestones)
+            if window.pacesByRefresh { inFlight.append(sentFrame) } else { onScreen(sentFrame, shown: nil) }
+            guard !animationOnly else { return }
             app.didDisplay()
             // Thumbnails drawn at a new size get their exact copies on the next frame at rest.
             if renderer.wantsAnotherDraw { app.setNeedsDisplay() }
-            launch.frameShown(app, logger: logger)
         }
 
-        /// A frame that draws only `area` (points): an animated photo's new frame, nothing else moving.
-        func animationFrame(_ area: Rect) {
-            var record = trace.map { _ in app.traceRecord }
-            let pixels = PixelRect(enclosing: area, scale: scale)
-            let started = clock.now
-            var drawn = started
-            do {
-                try window.present(area: pixels) { cr in
-                    renderer.draw(app.root, on: cr, scale: scale)
-                    drawn = clock.now
-                    if recordings.isRecording { recordings.framePresented(cairo_get_target(cr), at: started, logger: logger) }
+        /// Before the window closes: the frame in flight's line is written once it is shown.
+        defer {
+            let until = MonotonicClock.seconds() + 0.25
+            while !inFlight.isEmpty, MonotonicClock.seconds() < until {
+                for case .presented(let msc, let time) in window.events(waitingUpTo: until - MonotonicClock.seconds()) where !inFlight.isEmpty {
+                    onScreen(inFlight.removeFirst(), shown: pacer.shown(msc: msc, at: time))
                 }
-            } catch {
-                cairoProblems.say(error, logger: logger)
             }
-            let timing = FrameTiming(draw: (drawn - started) * 1000, present: (clock.now - drawn) * 1000, idle: idle * 1000)
-            app.lastFrameTiming = timing
-            record?.damage = area.traceArray
-            if let record { trace?.write(record.with(timing)) }
-            idle = 0
         }
 
         while true {
@@ -133,19 +161,22 @@ struct WindowRun {
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture is over: the frame drawn for speed is drawn again with the good filter.
             if renderer.drawsForSpeed, !app.isPinchZooming { app.setNeedsDisplay() }
+            if pacer.abandonOverdue(at: MonotonicClock.seconds()) {
+                logger.debug("the display never said a frame was shown; the next one does not wait for it")
+                if !inFlight.isEmpty { inFlight.removeFirst() }
+            }
             var timeout: Double?
             // Input moves the scene at most once a frame: a 1000 Hz mouse does not cost 1000 draws a second.
-            if app.isAnimating || app.needsDisplay {
-                let now = clock.now
-                if now >= nextFrame {
-                    frame()
-                    nextFrame += clock.frameInterval
-                    if nextFrame < now { nextFrame = now + clock.frameInterval }
-                }
-                if app.isAnimating || app.needsDisplay { timeout = max(0, nextFrame - clock.now) }
-            } else if let due = app.nextAnimationFrame, clock.now >= due, let area = app.advanceAnimationOnly() {
-                // Only an animated photo moves: it alone is drawn.
-                animationFrame(area)
+            // Only an animated photo moving, it alone is drawn.
+            let wantsFrame = app.isAnimating || app.needsDisplay
+            let animationDue = !wantsFrame && app.nextAnimationFrame.map { clock.now >= $0 } == true
+            if wantsFrame || animationDue, pacer.frameWanted(at: MonotonicClock.seconds()) == .drawNow {
+                frame(animationOnly: !wantsFrame)
+            }
+            // Still wanted (the next frame of a motion, or a frame the pacer holds back): when to ask again.
+            let stillDue = app.nextAnimationFrame.map { clock.now >= $0 } == true
+            if app.isAnimating || app.needsDisplay || stillDue {
+                if case .wait(let seconds) = pacer.frameWanted(at: MonotonicClock.seconds()) { timeout = seconds } else { timeout = 0 }
             }
             // Its next frame wakes the loop when it is due (one due but not decoded yet, when it is).
             if let next = app.nextAnimationFrame, next > clock.now { timeout = min(timeout ?? .infinity, next - clock.now) }
@@ -159,18 +190,24 @@ struct WindowRun {
                 title = app.title
                 window.setTitle(title)
             }
-            if let wait = try player?.play(due: clock.now, app: app, window: window, renderer: renderer, colour: colour) {
+            if let wait = try player?.play(due: MonotonicClock.seconds(), app: app, window: window, renderer: renderer, colour: colour) {
                 timeout = min(timeout ?? wait, wait)
             }
             if let screenshot, app.isSettled, renderer.isIdle, player?.isFinished ?? true {
                 try ScreenshotFile.write(app, renderer, colour: colour, to: screenshot)
                 return
             }
-            let sleep = clock.now
+            let sleep = MonotonicClock.seconds()
             let events = window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor)
-            idle += clock.now - sleep
+            idle += MonotonicClock.seconds() - sleep
             for event in events {
                 switch event {
+                case .presented(let msc, let time):
+                    let shown = pacer.shown(msc: msc, at: time)
+                    if !inFlight.isEmpty { onScreen(inFlight.removeFirst(), shown: shown) }
+                case .refreshRateChanged(let rate):
+                    logger.debug("the output's refresh rate is now \(rate.map { String(format: "%.2f Hz", $0) } ?? "unknown")")
+                    pacer.rateChanged(to: rate)
                 case .closeRequested:
                     return
                 case .exposed:

@@ -93,7 +93,8 @@ import TestSupport
         #expect(waitForTitle("Photos — PhotoZoomAnimator"), "\(title() ?? "no title")")
     }
 
-    @Test(arguments: [("MIT-SHM", [String: String]()), ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM": "1"])])
+    @Test(arguments: [("X Present (2 MIT-SHM pixmaps)", [String: String]()), ("MIT-SHM", ["PHOTOZOOM_NO_PRESENT": "1"]),
+                      ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM": "1"])])
     func windowShowsExactlyTheHeadlessFrame(path: String, environment: [String: String]) throws {
         let expected = try headless(width: 800, height: 600)
         let (viewer, window) = try launch(["--size", "800x600", "--verbose"], environment: environment)
