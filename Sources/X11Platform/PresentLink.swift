@@ -49,7 +49,18 @@ final class PresentLink {
         }
     }
 
-    deinit { xcb_unregister_for_special_event(connection, queue) }
+    /// Set once `close` gave the queue back.
+    private var closed = false
+
+    /// Gives back the completions' queue; before the connection closes (the window's deinit calls it).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        xcb_unregister_for_special_event(connection, queue)
+    }
+
+    /// A link dropped while its connection is open (the window found no pixmap to present) closes here.
+    deinit { close() }
 
     /// Sends `pixmap` to the window at refresh `msc` (nil: the next one); `area`, the part that changed
     /// since the last present (nil: all of it).

@@ -89,6 +89,7 @@ public final class X11Window {
             presenter = try shm ?? XlibSurfacePresenter(display: display, window: window, visual: visual,
                                                          width: Int(size.width), height: Int(size.height))
         } catch {
+            link?.close()
             XDestroyWindow(display, window)
             XCloseDisplay(display)
             throw X11Error.requestFailed("\(error)")
@@ -113,6 +114,7 @@ public final class X11Window {
 
     deinit {
         presenter.close()
+        presentLink?.close()
         XDestroyWindow(display, window)
         XCloseDisplay(display)
     }

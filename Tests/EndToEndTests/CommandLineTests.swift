@@ -5,11 +5,13 @@ import TestSupport
 
 /// `photozoom` as typed in a terminal, without a display.
 @Suite struct CommandLineTests {
+    /// Removed when the test is over.
+    private let temporary: TemporaryFolder
     let scratch: URL
 
     init() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder()
+        scratch = temporary.url
     }
 
     @Test func headlessScreenshotOfTheBundledPhotosIsByteIdenticalRunToRun() throws {

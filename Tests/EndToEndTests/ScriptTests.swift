@@ -5,11 +5,14 @@ import TestSupport
 
 /// `photozoom --headless --script FILE`: scripted input on the manual clock.
 @Suite struct ScriptTests {
+    /// Removed when the test is over.
+    private let temporary: TemporaryFolder
     let scratch: URL
     let manyPhotos: URL
 
     init() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-script-\(UUID().uuidString)")
+        temporary = try TemporaryFolder()
+        scratch = temporary.url
         manyPhotos = scratch.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: manyPhotos, withIntermediateDirectories: true)
         let bundled = TestImages.bundledFolder

@@ -6,11 +6,13 @@ import TestSupport
 /// `--motion seeds` plays the seeds' release curves exactly: sampled from `--trace`, the photo's
 /// frame follows their closed forms within a pixel (RMS).
 @Suite struct SeedsMotionTests {
+    /// Removed when the test is over.
+    private let temporary: TemporaryFolder
     let scratch: URL
 
     init() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-seeds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder()
+        scratch = temporary.url
     }
 
     struct Frame {

@@ -5,15 +5,18 @@ import Glibc
 import Pixels
 import Synchronization
 import Testing
+import TestSupport
 @testable import Imaging
 
 /// Files that are not pictures, or broken ones: each gives an error whose text says why.
 @Suite struct BadInputTests {
+    /// Removed when the test is over.
+    private let temporary: TemporaryFolder
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bad-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder()
+        folder = temporary.url
     }
 
     func write(_ name: String, _ bytes: [UInt8]) throws -> String {
