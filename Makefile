@@ -64,7 +64,7 @@ sanitize: sanitize-address sanitize-thread
 
 sanitize-address: deps-test
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
+	PHOTOZOOM_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
 	    swift test --skip-build --sanitize=address --scratch-path .build-asan --skip SoakTests --skip InstallTests
 
 sanitize-thread: deps-test
