@@ -19,7 +19,7 @@ final class DebugOverlay {
         func f(_ x: Double) -> String { String(format: "%.2f", x) }
         func pair(_ p: [Double]?) -> String { p.map { "(\(Int($0[0].rounded())), \(Int($0[1].rounded())))" } ?? "–" }
         let text = [
-            "\(record.screen) · \(record.transition) · \(record.phase)",
+            "\(record.screen) · \(record.flight)\(record.flightMover.map { " by \($0)" } ?? "") · \(record.phase)",
             "drag \(pair(record.translation)) px  v \(pair(record.velocity)) px/s",
             "background \(f(record.backgroundAlpha))  tab bar \(f(record.tabBarAlpha))  scale \(scale.map(f) ?? "–")",
             "zoom " + (record.zoom.map { "\(f($0))× fit" } ?? "–"),

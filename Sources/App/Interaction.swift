@@ -10,12 +10,10 @@ import Viewer
 /// each hand-off between phases is stated here. "What happens when X during Y" is in this file.
 ///
 /// What the fingers do is `gesture`; a photo in the air (zooming in, flying back, springing back,
-/// flying into its cell) is the navigator's, and counts as a phase of its own. The rules while a
-/// photo is in the air:
-/// - a press on it takes it; a drag then pulls it, a lift without a drag opens it from where it is;
-/// - Escape, BackSpace or the back button send it into its cell (a zoom-in turns around);
-/// - Return sends it into the viewer (a fly-back turns around);
-/// - arrow and zoom keys wait until it lands in the viewer, and are dropped if it lands in the grid.
+/// flying into its cell) is a `Flight`, the transition controller's, and counts as a phase of its
+/// own. What keys do to it is `Flight.answer`'s table; here: a press on it takes it (a drag then
+/// pulls it, a lift without a drag opens it from where it is), and arrow and zoom keys wait until it
+/// lands in the viewer, and are dropped if it lands in the grid.
 final class Interaction {
     /// What the fingers are doing.
     enum Gesture: Equatable {
@@ -46,7 +44,7 @@ final class Interaction {
         case .pinchPending?: .pinchPending
         case .pinchZooming?: .pinchZooming
         case .pinchClosing?: .pinchClosing
-        case nil: navigator.flightHeading != nil ? .inTheAir : .idle
+        case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
 
@@ -309,7 +307,7 @@ final class Interaction {
     /// leaving, or the finger decides).
     private func viewerKey(_ name: String, _ action: KeyBinding.Action) {
         guard navigator.viewer != nil else { return }
-        if navigator.flightHeading == true {
+        if navigator.flight?.destination == .viewer {
             keysForTheViewer.append(name)
         } else if !navigator.isTransitioning {
             play(name, action)
@@ -319,7 +317,7 @@ final class Interaction {
     /// Each frame: the keys that waited for a flight, once it has landed in the viewer (dropped if
     /// it landed in the grid).
     func playWaitingKeys() {
-        guard !keysForTheViewer.isEmpty, navigator.flightHeading == nil, !navigator.isTransitioning else { return }
+        guard !keysForTheViewer.isEmpty, navigator.flight == nil, !navigator.isTransitioning else { return }
         let keys = keysForTheViewer
         keysForTheViewer = []
         guard navigator.viewer != nil else { return }

@@ -8,8 +8,11 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let time: Double
     /// "grid" or "viewer".
     public let screen: String
-    /// "none", "zoomIn", "zoomOut", "dismissing" (following the finger) or "dismissalReleased".
-    public let transition: String
+    /// The photo in the air (`Flight.Stage`): "zoomingIn", "flyingBack", "held", "springingBack",
+    /// "flyingHome", or "none".
+    public let flight: String
+    /// What moves it (`Flight.Mover`): "finger", "spring", "curve" or "crossFade"; nil with none.
+    public let flightMover: String?
     /// The interaction's phase: "idle", "scrollingGrid", "paging", "panningPhoto", "pulling",
     /// "pinchPending", "pinchZooming", "pinchClosing" or "inTheAir".
     public let phase: String

@@ -186,49 +186,38 @@ final class PhotoNavigator {
         queue.request(.photo, index: i, path: photos[i].file, covering: PixelSize(width: w, height: h), priority: priority)
     }
 
-    /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is. Open,
-    /// it flies back; zooming in, the flight turns around, keeping its speed; springing back after
-    /// a pull, it heads into the cell instead. Already on its way there, or held by a finger, it
-    /// goes on as it is.
+    /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is
+    /// (`Flight.answer` says how).
     func close() {
-        if transitions.animator.isRunning, transitions.animator.isPresenting { return turnFlightAround() }
-        if dismissal.isRunning { return dismissal.isReleased ? dismissal.redirect(finishing: true) : () }
-        guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
-        transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
-            if popped { self?.viewer = nil }
+        guard let flight = transitions.flight else {
+            guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
+            return transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
+                if popped { self?.viewer = nil }
+            }
+        }
+        carryOut(flight.answer(.close), finishing: true)
+    }
+
+    /// Return, or a tap on the photo in the air: on its way into its cell, it turns around and
+    /// opens again from where it is.
+    func reopen() {
+        guard let flight = transitions.flight else { return }
+        carryOut(flight.answer(.open), finishing: false)
+    }
+
+    private func carryOut(_ answer: Flight.Answer, finishing: Bool) {
+        switch answer {
+        case .goesOn: break
+        case .redirects: dismissal.redirect(finishing: finishing)
+        case .turnsAround:
+            // The flight becomes a released pull toward the other end, at the speed it has.
+            guard viewer != nil, let taken = transitions.takeFlyingPhoto(), beginDismissal(adopting: taken.photo) else { return }
+            dismissal.resume(finishing: finishing, centerVelocity: taken.velocity)
         }
     }
 
-    /// Return, or a tap on the photo in the air: on its way into its cell (flying back, or after a
-    /// pull), it turns around and opens again from where it is. True when it did.
-    @discardableResult
-    func reopen() -> Bool {
-        if transitions.animator.isRunning, !transitions.animator.isPresenting {
-            turnFlightAround()
-            return true
-        }
-        guard dismissal.isRunning, dismissal.isReleased, dismissal.isFinishing else { return false }
-        dismissal.redirect(finishing: false)
-        return true
-    }
-
-    /// The zoom-in (or the fly-back) heads the other way from where the photo is, at the speed it
-    /// has: the flight becomes a released pull toward the other end.
-    private func turnFlightAround() {
-        guard viewer != nil, let taken = transitions.takeFlyingPhoto(), beginDismissal(adopting: taken.photo) else { return }
-        dismissal.resume(finishing: !taken.headingBack, centerVelocity: taken.velocity)
-    }
-
-    /// Whether a photo is in the air, on its way into the viewer (true) or into its cell (false);
-    /// nil when none is, or a finger holds it.
-    var flightHeading: Bool? {
-        if transitions.animator.isRunning { return transitions.animator.isPresenting }
-        if dismissal.isRunning, dismissal.isReleased { return !dismissal.isFinishing }
-        return nil
-    }
-
-    /// What is moving, for the motion trace.
-    var transitionName: String { transitions.transitionName }
+    /// The photo in the air, if one is.
+    var flight: Flight? { transitions.flight }
 
     /// While the finger holds the photo: what letting go now would do.
     func releasePrediction(translation: Point, velocity: Point) -> String? {
@@ -271,8 +260,7 @@ final class PhotoNavigator {
         viewer?.resize(to: size)
         layOut(size)
         // A photo on its way into its cell: the cell stays in view.
-        if let index = viewer?.index, transitions.animator.isRunning && !transitions.animator.isPresenting
-            || dismissal.isRunning && dismissal.isFinishing {
+        if let index = viewer?.index, transitions.flight?.destination == .cell {
             grid.reveal(index)
         }
         transitions.layoutChanged(viewHeight: size.height)

@@ -33,6 +33,8 @@ public final class PhotoViewerApp {
     public var root: Node { navigator.window }
     /// The open photo, if any.
     public var viewer: PhotoViewerScreen? { navigator.viewer }
+    /// The photo in the air, if one is.
+    public var flight: Flight? { navigator.flight }
     public private(set) var needsDisplay = true
 
     /// What input does, in every phase.
@@ -207,7 +209,8 @@ public final class PhotoViewerApp {
         return MotionTraceRecord(
             time: (animator.clock.now * 1_000_000).rounded() / 1_000_000,
             screen: navigator.viewer == nil ? "grid" : "viewer",
-            transition: navigator.transitionName,
+            flight: navigator.flight?.stage.rawValue ?? "none",
+            flightMover: navigator.flight?.mover.rawValue,
             phase: interaction.phase.rawValue,
             photoFrame: photo.map { $0.convert($0.bounds, to: nil).traceArray },
             backgroundAlpha: navigator.viewer?.root.alpha ?? 0,

@@ -22,6 +22,15 @@ public final class ZoomAnimator {
 
     public var isRunning: Bool { transitionImage != nil }
 
+    /// What moves the flight under way; nil with none.
+    public var mover: Flight.Mover? {
+        switch flight?.motion {
+        case .spring?: .spring
+        case .curve?, .decay?: .curve
+        case nil: nil
+        }
+    }
+
     /// The flight under way: where it goes, how, and what ends it (kept for a resize mid-flight).
     private var flight: (from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, motion: Motion, fade: Node, chrome: Node?,
                          land: (AnimationEnd) -> Void, completion: (Bool) -> Void)?

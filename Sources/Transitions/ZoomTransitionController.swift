@@ -73,12 +73,11 @@ public final class ZoomTransitionController {
     }
 
     /// A press at `point` on the photo while it zooms in or flies back (or a key, with no point):
-    /// the flight stops, handing over the photo, the velocity of its centre, and where it was
-    /// heading (true: back into its thumbnail). Nil when the press missed, or nothing flies.
-    public func takeFlyingPhoto(at point: Point? = nil) -> (photo: Node, velocity: Point, headingBack: Bool)? {
+    /// the flight stops, handing over the photo and the velocity of its centre. Nil when the press
+    /// missed, or nothing flies.
+    public func takeFlyingPhoto(at point: Point? = nil) -> (photo: Node, velocity: Point)? {
         guard animator.isRunning, point.map(animator.isFlyingPhoto(at:)) ?? true else { return nil }
-        let headingBack = !animator.isPresenting
-        return animator.interrupt().map { ($0.photo, $0.velocity, headingBack) }
+        return animator.interrupt()
     }
 
     /// A sharper decode of the photo zooming in (nothing else flying): the copy flies on with it. The same photo has the
@@ -94,12 +93,14 @@ public final class ZoomTransitionController {
     /// The copy in the air (a flight's, or the one a finger pulls), if there is one.
     public var flyingPhoto: Node? { interactionController.transitionImage ?? animator.transitionImage }
 
-    /// What moves, for the motion trace: "zoomIn", "zoomOut", "dismissing" (a finger holds the
-    /// photo), "dismissalReleased" or "none".
-    public var transitionName: String {
-        if interactionController.isRunning { return interactionController.isReleased ? "dismissalReleased" : "dismissing" }
-        if animator.isRunning { return animator.isPresenting ? "zoomIn" : "zoomOut" }
-        return "none"
+    /// The photo in the air, if one is: where it is in its journey and what moves it.
+    public var flight: Flight? {
+        if interactionController.isRunning {
+            guard interactionController.isReleased else { return Flight(.held, by: .finger) }
+            return interactionController.isFinishing ? Flight(.flyingHome, by: .curve) : Flight(.springingBack, by: .spring)
+        }
+        guard let mover = animator.mover else { return nil }
+        return Flight(animator.isPresenting ? .zoomingIn : .flyingBack, by: mover)
     }
 
     /// The photo in the air's scale (1 for a flight, whose size changes instead).

@@ -96,7 +96,7 @@ struct WindowBench {
     struct Frame: Decodable {
         let time: Double
         let screen: String
-        let transition: String
+        let flight: String
         let animating: Bool
         let translation: [Double]?
         let imagePixels: [Int]?
@@ -201,7 +201,7 @@ struct FramePacing {
             // Between the refreshes the frames went up at, where the display paces them.
             let us = UInt64(max(0, ((b.presentedAt ?? b.time) - (a.presentedAt ?? a.time)) * 1_000_000))
             _ = all.record(us)
-            if a.transition != "none" || b.transition != "none" {
+            if a.flight != "none" || b.flight != "none" {
                 _ = transition.record(us)
             } else if a.screen == "grid" {
                 _ = grid.record(us)

@@ -122,8 +122,8 @@ enum WindowFigures {
     /// From the first frame of the zoom-in to the first frame drawn from an image at least 90 % of
     /// the fit width (device px); and how far through the flight that was (0…1; over 1: after it).
     static func tapToSharp(_ trace: [WindowBench.Frame], fitWidth: Int) -> (ms: Double, fraction: Double) {
-        guard let start = trace.firstIndex(where: { $0.transition == "zoomIn" }) else { return (.nan, .nan) }
-        let flightEnd = trace[start...].firstIndex { $0.transition != "zoomIn" }.map { trace[$0].time } ?? .nan
+        guard let start = trace.firstIndex(where: { $0.flight == "zoomingIn" }) else { return (.nan, .nan) }
+        let flightEnd = trace[start...].firstIndex { $0.flight != "zoomingIn" }.map { trace[$0].time } ?? .nan
         guard let sharp = trace[start...].first(where: { ($0.imagePixels?[0] ?? 0) * 10 >= fitWidth * 9 }) else { return (.nan, .nan) }
         let t0 = trace[start].time
         return ((sharp.time - t0) * 1000, (sharp.time - t0) / (flightEnd - t0))

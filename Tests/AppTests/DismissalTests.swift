@@ -190,7 +190,7 @@ import TestSupport
             app.tick()
         }
         func line(_ i: Int) -> String { app.root.descendant(named: "debugOverlay.line.\(i)")?.text?.string ?? "" }
-        #expect(line(0) == "viewer · dismissing · pulling")
+        #expect(line(0) == "viewer · held by finger · pulling")
         #expect(line(3) == "zoom 1.00× fit")
         #expect(line(4) == "release → finish (into the cell)")
         for _ in 0..<6 {

@@ -4,6 +4,7 @@ import Input
 import SceneGraph
 import Testing
 import TestSupport
+import Transitions
 @testable import App
 
 /// Every input counts in every phase of a flight: the table of what each key or tap does while the
@@ -14,9 +15,11 @@ import TestSupport
 /// | zooming in            | grid   | viewer | viewer    | next page, landed| zoomed, landed    |
 /// | flying back           | grid   | viewer | viewer    | grid (ignored)   | grid (ignored)    |
 /// | springing back        | grid   | viewer | viewer    | next page, landed| zoomed, landed    |
-/// | flying in after a pull| grid   | viewer | viewer    | grid (ignored)   | grid (ignored)    |
+/// | flying home (a pull)  | grid   | viewer | viewer    | grid (ignored)   | grid (ignored)    |
 @Suite struct InputInEveryPhaseTests {
-    enum Phase: String, CaseIterable { case zoomingIn, flyingBack, springingBack, finishing }
+    /// The stages of a flight with nothing holding the photo.
+    typealias Phase = Flight.Stage
+    static let phases: [Phase] = Phase.allCases.filter { $0 != .held }
     enum Input: String, CaseIterable { case escape, enter, tapOnIt, right, plus }
     enum End: Equatable { case grid, viewer(page: Int, zoomed: Bool) }
 
@@ -26,7 +29,7 @@ import TestSupport
         switch (phase, input) {
         case (_, .escape): .grid
         case (_, .enter), (_, .tapOnIt): .viewer(page: index, zoomed: false)
-        case (.flyingBack, _), (.finishing, _): .grid
+        case (.flyingBack, _), (.flyingHome, _): .grid
         case (_, .right): .viewer(page: index + 1, zoomed: false)
         case (_, .plus): .viewer(page: index, zoomed: true)
         }
@@ -52,17 +55,20 @@ import TestSupport
                 v.move(c + Point(x: 0, y: y))
             }
             v.lift(c + Point(x: 0, y: 60))
-        case .finishing:
+        case .flyingHome:
             v.drag(from: c, to: c + Point(x: 0, y: 150), steps: 30)
+        case .held:
+            preconditionFailure("a finger holds it: not a flight on its own")
         }
         v.frames(4)
         return v
     }
 
-    @Test(arguments: Phase.allCases, Input.allCases)
+    @Test(arguments: InputInEveryPhaseTests.phases, Input.allCases)
     func everyInputInEveryFlightEndsAsTheTableSays(_ phase: Phase, _ input: Input) throws {
         let v = InputInEveryPhaseTests.inTheAir(phase)
         let copy = try #require(v.copy, "\(phase): in the air")
+        #expect(v.app.flight?.stage == phase, "the app names the flight as the test set it up")
         switch input {
         case .escape: _ = v.app.handle(.key(name: "Escape", modifiers: []))
         case .enter: _ = v.app.handle(.key(name: "Return", modifiers: []))

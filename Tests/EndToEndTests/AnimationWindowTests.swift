@@ -120,10 +120,10 @@ import TestSupport
         let (status, errors) = try ViewerProcess.run(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", script,
                                                       "--trace", tracePath, folder.path])
         #expect(status == 0, "\(errors)")
-        struct Line: Decodable { let time: Double; let transition: String; let photoFrame: [Double]? }
+        struct Line: Decodable { let time: Double; let flight: String; let photoFrame: [Double]? }
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
             .map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
-        let flying = lines.filter { $0.transition == "zoomIn" }
+        let flying = lines.filter { $0.flight == "zoomingIn" }
         let start = try #require(flying.first).time
         // The copy's frame at each screenshot (the frames are 1/60 s apart; a step is taken on one).
         func copy(at t: Double) -> [Double]? { lines.last { $0.time <= start + t + 1e-6 }?.photoFrame }

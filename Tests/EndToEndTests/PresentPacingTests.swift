@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.serialized) struct PresentPacingTests {
     struct Line: Decodable {
         let time: Double
-        let transition: String
+        let flight: String
         let animating: Bool
         let photoFrame: [Double]?
         let msc: UInt64?
@@ -52,11 +52,11 @@ import TestSupport
 
         // The flight home against its closed form at the moment each frame was seen: it starts on the
         // first frame after the release (at that frame's time) from where the finger left the photo.
-        let first = try #require(lines.firstIndex { $0.transition == "dismissing" })
+        let first = try #require(lines.firstIndex { $0.flight == "held" })
         let fit = try #require(lines[first - 1].photoFrame)
-        let released = try #require(lines.lastIndex { $0.transition == "dismissing" })
+        let released = try #require(lines.lastIndex { $0.flight == "held" })
         let start = lines[released]
-        let flight = Array(lines[(released + 1)...].prefix { $0.transition == "dismissalReleased" })
+        let flight = Array(lines[(released + 1)...].prefix { $0.flight == "flyingHome" })
         #expect(flight.count >= 12, "0.25 s at 60 Hz: \(flight.count) frames")
         let t0 = try #require(flight.first).time
         let s0 = start.photoFrame![2] / fit[2]

@@ -92,9 +92,9 @@ import TestSupport
         let times = records.map { $0["time"] as! Double }
         #expect(times.count > 60)
         for (a, b) in zip(times, times.dropFirst()) { #expect(abs(b - a - 1.0 / 60) < 1e-5) }
-        let transitions = Set(records.map { $0["transition"] as! String })
-        #expect(transitions == ["none", "zoomIn", "dismissing", "dismissalReleased"])
-        for r in records where r["transition"] as? String == "dismissing" {
+        let transitions = Set(records.map { $0["flight"] as! String })
+        #expect(transitions == ["none", "zoomingIn", "held", "flyingHome"])
+        for r in records where r["flight"] as? String == "held" {
             let dy = max((r["translation"] as! [Double])[1], 0)
             #expect(abs(r["backgroundAlpha"] as! Double - (1 - min(dy / 150, 1))) < 1e-4, "translations are traced to 0.001 px")
             #expect(abs(r["tabBarAlpha"] as! Double - min(dy / 150, 1)) < 1e-4)

@@ -18,7 +18,7 @@ import TestSupport
     struct Frame {
         let time: Double
         let screen: String
-        let transition: String
+        let flight: String
         /// x, y, width, height.
         let photo: [Double]?
         var center: [Double] { [photo![0] + photo![2] / 2, photo![1] + photo![3] / 2] }
@@ -37,7 +37,7 @@ import TestSupport
         let frames = try String(contentsOf: traceFile, encoding: .utf8).split(separator: "\n").map {
             let r = try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
             offset = r["gridOffset"] as! Double
-            return Frame(time: r["time"] as! Double, screen: r["screen"] as! String, transition: r["transition"] as! String,
+            return Frame(time: r["time"] as! Double, screen: r["screen"] as! String, flight: r["flight"] as! String,
                          photo: r["photoFrame"] as? [Double])
         }
         func cells(_ node: [String: Any]) -> [[Double]] {
@@ -69,10 +69,10 @@ import TestSupport
 
     /// The pull: the fit frame before it, and the frame and time at release.
     func pull(in frames: [Frame]) throws -> (fit: [Double], start: Frame, after: ArraySlice<Frame>) {
-        let first = try #require(frames.firstIndex { $0.transition == "dismissing" })
+        let first = try #require(frames.firstIndex { $0.flight == "held" })
         let fit = try #require(frames[first - 1].photo)
-        let released = try #require(frames.lastIndex { $0.transition == "dismissing" })
-        return (fit, frames[released], frames[(released + 1)...].prefix { $0.transition == "dismissalReleased" })
+        let released = try #require(frames.lastIndex { $0.flight == "held" })
+        return (fit, frames[released], frames[(released + 1)...].prefix { $0.flight == "flyingHome" || $0.flight == "springingBack" })
     }
 
     /// A slow pull let go below the anchor: 0.25 s of ease-in-out from rest into the cell, the

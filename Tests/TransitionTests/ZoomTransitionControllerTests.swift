@@ -52,7 +52,7 @@ final class PhotoScreenStub: Screen, ZoomAnimatorDelegate {
     @Test func pushZoomsInThenCoversTheGrid() {
         var covered = 0
         controller.push(viewer, from: grid, image: image, name: "p", animated: true) { covered += 1 }
-        #expect(controller.transitionName == "zoomIn" && controller.isTransitioning)
+        #expect(controller.flight == Flight(.zoomingIn, by: .spring) && controller.isTransitioning)
         #expect(grid.photo.isHidden && viewer.photo.isHidden, "only the flying copy shows")
         #expect(runFrames() == 30)
         #expect(covered == 1 && !controller.isTransitioning && controller.stack.top === viewer)
@@ -70,21 +70,23 @@ final class PhotoScreenStub: Screen, ZoomAnimatorDelegate {
         controller.push(viewer, from: grid, image: image, name: "p", animated: false) {}
         var popped: [Bool] = []
         controller.pop(viewer, to: grid, image: image, name: "p") { popped.append($0) }
-        #expect(controller.transitionName == "zoomOut")
+        #expect(controller.flight == Flight(.flyingBack, by: .curve))
         for _ in 0..<5 { clock.advanceFrame(); animator.tick() }
         let flying = try #require(controller.animator.transitionImage)
         #expect(controller.takeFlyingPhoto(at: Point(x: 0, y: 299)) == nil, "a press beside the photo takes nothing")
         let taken = try #require(controller.takeFlyingPhoto(at: flying.frame.center))
-        #expect(taken.photo === flying && taken.headingBack)
+        #expect(taken.photo === flying)
         #expect(popped == [false] && controller.stack.top === viewer, "the flight's pop is called off")
         var interactive: [Bool] = []
         controller.popInteractively(viewer, to: grid, image: image, name: "p", viewHeight: 300, adopting: taken.photo) {
             interactive.append($0)
         }
-        #expect(controller.isInteractive && controller.transitionName == "dismissing")
+        #expect(controller.isInteractive && controller.flight == Flight(.held, by: .finger))
         controller.interactionController.end(translation: Point(x: 0, y: -20), velocity: Point(x: 0, y: -100))
+        #expect(controller.flight == Flight(.springingBack, by: .spring))
         _ = runFrames()
         #expect(interactive == [false], "moving up: it springs back")
+        #expect(controller.flight == nil)
         #expect(controller.stack.top === viewer && !viewer.photo.isHidden && !grid.photo.isHidden)
         #expect(layer.children.isEmpty, "the copy is gone")
     }
