@@ -56,7 +56,7 @@ struct KeyBinding {
         KeyBinding(keys: ["S"], label: "`Shift+S`", action: .slowMotion, summary: "slow motion",
                    detail: "slow motion: every animation ten times slower"),
         KeyBinding(keys: ["d"], label: "`d`", action: .debugOverlay, summary: "debug overlay",
-                   detail: "debug overlay: transition, drag, alphas, scale, zoom, where a release would go, the last frame's draw, present and idle time, and the photo's image size"),
+                   detail: "debug overlay: the flight and what moves it, drag, alphas, scale, zoom, where a release would go, the last frame's draw, present and idle time, and the photo's image size"),
         KeyBinding(keys: ["question", "F1"], label: "`?`, `F1`", action: .help, summary: "show or hide this card",
                    detail: "a card of these keys and gestures"),
     ]

@@ -41,6 +41,14 @@ final class PhotoNavigator {
     /// How released pulls move, and how the grid follows the pages.
     private let style: MotionStyle
 
+    /// Reduce motion: flights and the arrow keys' page turns cross-fade.
+    var reducesMotion = false {
+        didSet {
+            transitions.animator.crossFades = reducesMotion
+            viewer?.crossFadesPages = reducesMotion
+        }
+    }
+
     /// The photo the viewer shows, if it is open.
     var openPhoto: Photo? { viewer.map { photos[$0.index] } }
 
@@ -80,6 +88,7 @@ final class PhotoNavigator {
                                        name: { [photos] in photos[$0].name },
                                        picture: { [grid] in grid.cell(at: $0).image })
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
+        screen.crossFadesPages = reducesMotion
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         viewer = screen

@@ -72,6 +72,14 @@ public final class PhotoViewerApp {
 
     public var size: Size { grid.size }
 
+    /// Reduce motion (`--reduce-motion`, or the desktop's `Gtk/EnableAnimations` off): the zoom-in,
+    /// the fly-back and the arrow keys' page turns cross-fade in 0.15 s; gestures still follow the
+    /// fingers. A change holds from the next flight or page turn.
+    public var reducesMotion: Bool {
+        get { navigator.reducesMotion }
+        set { navigator.reducesMotion = newValue }
+    }
+
     /// What the window's title says: the open photo's name, or the grid's.
     public var title: String { viewer.map { "\($0.photoName) — Photos" } ?? PhotoViewerApp.gridTitle }
     public static let gridTitle = "Photos — PhotoZoomAnimator"

@@ -94,6 +94,14 @@ public final class Node {
         children.append(child)
     }
 
+    /// Adds `child` just in front of `sibling` (one of the children), behind the ones after it.
+    public func insertChild(_ child: Node, above sibling: Node) {
+        child.removeFromParent()
+        child.parent = self
+        let at = children.firstIndex { $0 === sibling }.map { $0 + 1 } ?? children.count
+        children.insert(child, at: at)
+    }
+
     public func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }

@@ -12,6 +12,9 @@ public final class ZoomAnimator {
     /// The node the copy flies in (above the screens, below the tab bar), in window coordinates.
     public let layer: Node
     public private(set) var isPresenting = true
+    /// Reduce motion: the zoom-in and the fly-back cross-fade in place (`ZoomTiming.crossFade`)
+    /// instead of flying. Read when a flight starts.
+    public var crossFades = false
     /// The flying copy, while a transition runs.
     public private(set) var transitionImage: Node?
 
@@ -24,16 +27,24 @@ public final class ZoomAnimator {
 
     /// What moves the flight under way; nil with none.
     public var mover: Flight.Mover? {
-        switch flight?.motion {
-        case .spring?: .spring
-        case .curve?, .decay?: .curve
-        case nil: nil
+        guard let flight else { return nil }
+        if flight.crossFade != nil { return .crossFade }
+        switch flight.motion {
+        case .spring: return .spring
+        case .curve, .decay: return .curve
         }
     }
 
     /// The flight under way: where it goes, how, and what ends it (kept for a resize mid-flight).
     private var flight: (from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, motion: Motion, fade: Node, chrome: Node?,
-                         land: (AnimationEnd) -> Void, completion: (Bool) -> Void)?
+                         crossFade: CrossFade?, land: (AnimationEnd) -> Void, completion: (Bool) -> Void)?
+
+    /// A cross-fade in place: the copy stays on the viewer's photo while the cell shows through it.
+    /// The two alphas sum to one on every frame, so the photo still shows once in all.
+    private struct CrossFade {
+        /// The grid's cell, faded instead of hidden.
+        let cell: Node?
+    }
 
     /// Whether `point` (window coordinates) is on the flying photo.
     public func isFlyingPhoto(at point: Point) -> Bool {
@@ -50,6 +61,12 @@ public final class ZoomAnimator {
         transitionImage = nil
         let v = animator.velocity(of: copy, \.center) ?? .zero
         animator.cancelAll(tagged: ZoomAnimator.flightTag)
+        if let crossFade = flight.crossFade {
+            // Taken mid-fade: the photo is whole again, in one place (the finger's).
+            copy.alpha = 1
+            crossFade.cell?.alpha = 1
+            crossFade.cell?.isHidden = true
+        }
         flight.from.transitionDidEndWith(zoomAnimator: self)
         flight.to.transitionDidEndWith(zoomAnimator: self)
         flight.completion(false)
@@ -59,8 +76,14 @@ public final class ZoomAnimator {
     /// The window changed size mid-flight: the copy heads for where the destination is now,
     /// keeping its velocity (a spring takes it over; a curve starts again from where the copy is).
     public func destinationMoved() {
-        guard let copy = transitionImage, let flight,
-              let end = flight.to.referenceImageFrameInTransitioningView(for: self) else { return }
+        guard let copy = transitionImage, let flight else { return }
+        if flight.crossFade != nil {
+            // It stays on the viewer's photo, wherever that is now.
+            let viewer = isPresenting ? flight.to : flight.from
+            if let frame = viewer.referenceImageFrameInTransitioningView(for: self) { copy.frame = layer.convert(frame, from: nil) }
+            return
+        }
+        guard let end = flight.to.referenceImageFrameInTransitioningView(for: self) else { return }
         fly(copy, to: layer.convert(end, from: nil), with: flight.motion, completion: flight.land)
     }
 
@@ -79,7 +102,7 @@ public final class ZoomAnimator {
     public func zoomIn(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
                        fade: Node, chrome: Node?, completion: @escaping (Bool) -> Void) {
         isPresenting = true
-        run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomIn, fade: (fade, 0, 1),
+        run(from: from, to: to, image: image, name: name, motion: crossFades ? ZoomTiming.crossFade : ZoomTiming.zoomIn, fade: (fade, 0, 1),
             chrome: chrome, chromeAlpha: 0, completion: completion)
     }
 
@@ -87,7 +110,8 @@ public final class ZoomAnimator {
     public func zoomOut(from: ZoomAnimatorDelegate, to: ZoomAnimatorDelegate, image: PixelImage, name: String?,
                         fade: Node, chrome: Node?, completion: @escaping (Bool) -> Void) {
         isPresenting = false
-        run(from: from, to: to, image: image, name: name, motion: ZoomTiming.zoomOut, fade: (fade, fade.alpha, 0),
+        run(from: from, to: to, image: image, name: name, motion: crossFades ? ZoomTiming.crossFade : ZoomTiming.zoomOut,
+            fade: (fade, fade.alpha, 0),
             chrome: chrome, chromeAlpha: 1, completion: completion)
     }
 
@@ -110,10 +134,12 @@ public final class ZoomAnimator {
         let start = from.referenceImageFrameInTransitioningView(for: self) ?? .zero
         let end = to.referenceImageFrameInTransitioningView(for: self) ?? start
         let fromImage = from.referenceImageNode(for: self), toImage = to.referenceImageNode(for: self)
+        let crossFade = crossFades ? CrossFade(cell: isPresenting ? fromImage : toImage) : nil
         fromImage?.isHidden = true
         toImage?.isHidden = true
 
-        let copy = makeTransitionImage(image, name: name, frame: layer.convert(start, from: nil))
+        let copy = makeTransitionImage(image, name: name, frame: layer.convert(crossFade == nil ? start : isPresenting ? end : start,
+                                                                               from: nil))
         transitionImage = copy
 
         fade.node.alpha = fade.start
@@ -126,6 +152,7 @@ public final class ZoomAnimator {
             copy.removeFromParent()
             fromImage?.isHidden = false
             toImage?.isHidden = false
+            crossFade?.cell?.alpha = 1
             guard let self else { return completion(true) }
             transitionImage = nil
             flight = nil
@@ -133,7 +160,18 @@ public final class ZoomAnimator {
             to.transitionDidEndWith(zoomAnimator: self)
             completion(true)
         }
-        flight = (from, to, motion, fade.node, chrome, land, completion)
-        fly(copy, to: layer.convert(end, from: nil), with: motion, completion: land)
+        flight = (from, to, motion, fade.node, chrome, crossFade, land, completion)
+        if let cell = crossFade?.cell {
+            // The cell shows through as the copy fades: their alphas sum to one.
+            cell.isHidden = false
+            cell.alpha = isPresenting ? 1 : 0
+            animator.animate(cell, \.alpha, to: isPresenting ? 0 : 1, with: motion, tag: ZoomAnimator.flightTag)
+        }
+        if crossFade != nil {
+            copy.alpha = isPresenting ? 0 : 1
+            animator.animate(copy, \.alpha, to: isPresenting ? 1 : 0, with: motion, tag: ZoomAnimator.flightTag, completion: land)
+        } else {
+            fly(copy, to: layer.convert(end, from: nil), with: motion, completion: land)
+        }
     }
 }

@@ -8,6 +8,9 @@ public enum ZoomTiming {
     public static let zoomOut = Motion.curve(.easeOut, duration: 0.25)
     /// The seeds' finish of a pull: 0.25 s of UIKit's default curve, ease-in-out, from rest.
     public static let seedsFinish = Motion.curve(.easeInOut, duration: 0.25)
+    /// Reduce motion: the zoom-in and the fly-back become a cross-fade in place of 0.15 s, ease-in-out
+    /// (iOS's Reduce Motion; PhotoSwipe's `prefers-reduced-motion`).
+    public static let crossFade = Motion.curve(.easeInOut, duration: 0.15)
 }
 
 /// How a released pull moves (`--motion`).

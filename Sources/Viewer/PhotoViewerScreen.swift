@@ -20,6 +20,13 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public static let settle = Motion.spring(response: 0.4, dampingRatio: 1)
     /// A key slides the next page in with this curve: a quarter of a second, as Loupe's arrows do.
     public static let keySlide = Motion.curve(.easeOut, duration: 0.25)
+    /// Reduce motion: a key's page turn cross-fades in place with this instead of sliding.
+    public static let crossFade = ZoomTiming.crossFade
+
+    /// Reduce motion: Left and Right cross-fade to the next photo (a swipe still follows the finger).
+    public var crossFadesPages = false
+    /// While a page turn cross-fades: a still of the page it left, over the pages, fading out.
+    private var leavingPage: Node?
 
     public let root = Node(name: "viewer")
     /// The photo on the current page (or the one the pager is settling to).
@@ -172,6 +179,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     // MARK: Paging
 
     public func beginPaging() {
+        endCrossFade()
         animator.cancel(self, \.pagingOffset)
         dragStart = pagingOffset
     }
@@ -201,7 +209,48 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// Left / Right keys: the next page slides in (`keySlide`); a key pressed again while it slides
     /// goes on to the page after it.
     public func page(by step: Int) {
-        turn(to: min(max(index + step, 0), count - 1), velocity: 0, with: PhotoViewerScreen.keySlide)
+        let target = min(max(index + step, 0), count - 1)
+        guard crossFadesPages, target != index else {
+            return turn(to: target, velocity: 0, with: PhotoViewerScreen.keySlide)
+        }
+        crossFade(to: target)
+    }
+
+    /// The pager jumps to `target` while the page it leaves fades out over it and the new one fades in.
+    private func crossFade(to target: Int) {
+        endCrossFade()
+        animator.cancel(self, \.pagingOffset)
+        if let photo = photoNode, photo.image != nil {
+            let still = Node(name: "viewer.leavingPage", frame: photo.convert(photo.bounds, to: root))
+            still.image = photo.image
+            still.contentMode = photo.contentMode
+            root.insertChild(still, above: pages)
+            leavingPage = still
+            animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
+        }
+        index = target
+        titleLabel.text?.string = photoName
+        layOutPages()
+        pagingOffset = Double(target) * pitch
+        guard let entering = pageNodes[target]?.node else { return }
+        entering.alpha = 0
+        animator.animate(entering, \.alpha, to: 1, with: PhotoViewerScreen.crossFade) { [weak self] end in
+            guard let self, end == .finished else { return }
+            endCrossFade()
+            for (i, page) in pageNodes where i != index { page.resetZoom() }
+            onPageSettled?(index)
+        }
+    }
+
+    /// A cross-fade under way ends where it is going: the still goes, every page is whole.
+    private func endCrossFade() {
+        leavingPage.map { animator.cancelAll(of: $0) }
+        leavingPage?.removeFromParent()
+        leavingPage = nil
+        for page in pageNodes.values where page.node.alpha != 1 {
+            animator.cancel(page.node, \.alpha)
+            page.node.alpha = 1
+        }
     }
 
     private func turn(to target: Int, velocity: Double, with motion: Motion = PhotoViewerScreen.settle) {

@@ -19,6 +19,8 @@ struct HeadlessRun {
     let fps: Double
     /// How released pulls move.
     let motion: MotionStyle
+    /// `--reduce-motion`.
+    let reduceMotion: Bool
     let trace: TraceFile?
     let library: PhotoSelection
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
@@ -29,6 +31,7 @@ struct HeadlessRun {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
                                  clock: clock, pixelScale: scale, motion: motion, logger: logger)
+        app.reducesMotion = reduceMotion
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer()

@@ -59,6 +59,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How a released pull moves: fluid (the finger's speed carries on, and the photo never passes its cell) or seeds (the seeds' curves exactly: from rest, the finish 0.25 s ease-in-out, the grid centred on every settled page).", valueName: "style"))
     var motion = MotionStyle.fluid
 
+    @Flag(help: "Less motion: the zoom-in, the fly-back and the arrow keys' page turns cross-fade in 0.15 s instead of flying (gestures still follow the fingers). In the window it is also on when the desktop turns animations off (XSETTINGS Gtk/EnableAnimations).")
+    var reduceMotion = false
+
     @Flag(help: "Log debug messages.")
     var verbose = false
 
@@ -108,11 +111,11 @@ struct PhotoZoomCommand: ParsableCommand {
         let recording = record.map { RecordingRequest(path: $0, size: recordSize) }
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         if headless {
-            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: simulatedFPS, motion: motion, trace: traceFile, library: library,
+            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: simulatedFPS, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
                             thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         } else {
-            try WindowRun(size: viewSize, scale: scale, fps: cap, motion: motion, trace: traceFile, library: library,
+            try WindowRun(size: viewSize, scale: scale, fps: cap, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
                           thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         }

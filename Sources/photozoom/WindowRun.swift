@@ -27,6 +27,8 @@ struct WindowRun {
     let fps: Double?
     /// How released pulls move.
     let motion: MotionStyle
+    /// `--reduce-motion`; the desktop can ask for it too.
+    let reduceMotion: Bool
     let trace: TraceFile?
     let library: PhotoSelection
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
@@ -43,6 +45,7 @@ struct WindowRun {
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
         let colour = DisplayColour.target(logger: logger)
+        let reducesMotion = reduceMotion || desktopReducesMotion()
         let environment = ProcessInfo.processInfo.environment
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                    title: PhotoViewerApp.gridTitle,
@@ -58,6 +61,7 @@ struct WindowRun {
                                      queue: DecodeQueue(colour: colour, thumbnails: thumbnails?.shown(in: colour), wake: wake.signal),
                                      clock: clock, pixelScale: scale,
                                      motion: motion, logger: logger)
+            app.reducesMotion = reducesMotion
             if let opening = selection.opening { app.openWhenLoaded(opening) }
             return app
         }
@@ -261,6 +265,13 @@ struct WindowRun {
                 }
             }
         }
+    }
+
+    /// Whether the desktop turned its animations off (XSETTINGS `Gtk/EnableAnimations` = 0).
+    private func desktopReducesMotion() -> Bool {
+        guard DesktopSettings.read(displayName: nil)?.enablesAnimations == false else { return false }
+        logger.debug("reduce motion: the desktop turned animations off (Gtk/EnableAnimations)")
+        return true
     }
 }
 

@@ -11,10 +11,11 @@ import SystemPackage
 
 /// The viewer on the bundled photos (or `folders`), on a manual clock, with its first screen settled.
 func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
-                pixelScale: Double = 1, motion: MotionStyle = .fluid) -> PhotoViewerApp {
+                pixelScale: Double = 1, motion: MotionStyle = .fluid, reduceMotion: Bool = false) -> PhotoViewerApp {
     let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders.map { FilePath($0) }).photos, size: size, emptyMessage: "",
                              queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale,
                              motion: motion)
+    app.reducesMotion = reduceMotion
     app.settle(stepping: clock)
     return app
 }
@@ -35,6 +36,17 @@ extension PhotoViewerApp {
         }
         return count(root, 1)
     }
+
+    /// How much of `photo` the screen shows in all: the effective alphas of the visible nodes that
+    /// show it, summed. The phantom rule in a cross-fade: one, though two nodes share it.
+    func opacityShown(_ photo: String) -> Double {
+        func sum(_ node: Node, _ alpha: Double) -> Double {
+            let a = alpha * node.alpha
+            guard !node.isHidden, a > 0 else { return 0 }
+            return (node.contentsName == photo && node.image != nil ? a : 0) + node.children.reduce(0) { $0 + sum($1, a) }
+        }
+        return sum(root, 1)
+    }
 }
 
 /// The app with a photo open in the viewer and settled, driven like a user: the mouse (pointer 0)
@@ -45,9 +57,10 @@ final class OpenViewer {
     let index: Int
 
     init(index: Int, size: Size, folders: [String] = [TestImages.bundledFolder], pixelScale: Double = 1,
-         motion: MotionStyle = .fluid) {
+         motion: MotionStyle = .fluid, reduceMotion: Bool = false) {
         self.index = index
-        app = settledApp(size: size, folders: folders, clock: clock, pixelScale: pixelScale, motion: motion)
+        app = settledApp(size: size, folders: folders, clock: clock, pixelScale: pixelScale, motion: motion,
+                         reduceMotion: reduceMotion)
         let c = app.cellFrame(index).center
         _ = app.handle(.pointerDown(at: c, button: 1, time: now))
         _ = app.handle(.pointerUp(at: c, button: 1, time: now))
