@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "xi",
                        providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
         // X Present and XFixes regions through xcb, on Xlib's connection.
-        .systemLibrary(name: "CXCB", providers: [.apt(["libx11-xcb-dev", "libxcb-present-dev", "libxcb-xfixes0-dev"])]),
+        .systemLibrary(name: "CXCB", providers: [.apt(["libx11-xcb-dev", "libxcb-present-dev", "libxcb-xfixes0-dev", "libxcb-shm0-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp",

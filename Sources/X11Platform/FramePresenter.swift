@@ -1,6 +1,7 @@
 import Cairo
 import CCairo
 import CX11
+import CXCB
 import Glibc
 
 /// Holds the client-side frame that the renderer draws into, and puts it on the window.
@@ -17,7 +18,9 @@ protocol FramePresenter: AnyObject {
 }
 
 /// The frame lives in a shared-memory segment that the server reads directly (MIT-SHM): one copy
-/// fewer than a socket transfer. Needs a local server and a 32-bit-per-pixel x8r8g8b8 visual.
+/// fewer than a socket transfer. Needs a local server and a 32-bit-per-pixel x8r8g8b8 visual. The
+/// segment is a memfd passed to the server (MIT-SHM 1.2), which any server on this machine can map
+/// (Xwayland run by a compositor's user too); a SysV segment where the server is older.
 /// Shown at once with XShmPutImage (one buffer), or, where the server makes pixmaps over the segments,
 /// presented from one of several buffers in turn (`presented(drew:)`): a frame can be drawn while the
 /// one before waits in the server for its refresh.
@@ -29,6 +32,8 @@ final class SharedMemoryPresenter: FramePresenter {
     private let gc: GC
     /// Whether the server makes pixmaps over shared segments (MIT-SHM 1.1 shared pixmaps, Z format).
     private let sharesPixmaps: Bool
+    /// Whether the server maps segments passed as file descriptors (MIT-SHM 1.2).
+    private let takesDescriptors: Bool
     /// How many buffers to keep when the server makes pixmaps over them.
     private let pixmapBuffers: Int
     private var buffers: [SharedMemoryBuffer] = []
@@ -39,7 +44,7 @@ final class SharedMemoryPresenter: FramePresenter {
     /// Nil when the server or visual can't take shared-memory images. `presentBuffers`: how many
     /// buffers to make when frames will be presented from pixmaps.
     init?(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32,
-          width: Int, height: Int, presentBuffers: Int = 1) {
+          width: Int, height: Int, presentBuffers: Int = 1, passDescriptors: Bool = true) {
         guard XShmQueryExtension(display) != 0,
               depth == 24 || depth == 32,
               visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
@@ -49,7 +54,9 @@ final class SharedMemoryPresenter: FramePresenter {
         self.visual = visual
         self.depth = depth
         var major: Int32 = 0, minor: Int32 = 0, shared: Int32 = 0
-        sharesPixmaps = XShmQueryVersion(display, &major, &minor, &shared) != 0 && shared != 0 && XShmPixmapFormat(display) == ZPixmap
+        let known = XShmQueryVersion(display, &major, &minor, &shared) != 0
+        sharesPixmaps = known && shared != 0 && XShmPixmapFormat(display) == ZPixmap
+        takesDescriptors = passDescriptors && known && (major, minor) >= (1, 2)
         pixmapBuffers = max(1, presentBuffers)
         gc = XCreateGC(display, window, 0, nil)
         do { try resize(width: width, height: height) } catch {
@@ -66,6 +73,9 @@ final class SharedMemoryPresenter: FramePresenter {
     }
 
     var pixmap: Pixmap? { back < buffers.count ? buffers[back].pixmap : nil }
+
+    /// How the segments are shared, for the debug log: "memfd" or "SysV".
+    var segmentKind: String { buffers.first?.isDescriptorMapping == true ? "memfd" : "SysV" }
 
     /// How many frames can be in the server at once.
     var bufferCount: Int { buffers.count }
@@ -89,7 +99,8 @@ final class SharedMemoryPresenter: FramePresenter {
         let count = sharesPixmaps ? pixmapBuffers : 1
         for _ in 0..<count {
             buffers.append(try SharedMemoryBuffer(display: display, window: window, visual: visual, depth: depth,
-                                                  width: width, height: height, withPixmap: sharesPixmaps))
+                                                  width: width, height: height, withPixmap: sharesPixmaps,
+                                                  passingDescriptor: takesDescriptors))
         }
         back = 0
     }
@@ -131,11 +142,14 @@ final class SharedMemoryBuffer {
     let surface: OpaquePointer
     let pixmap: Pixmap?
     let width: Int, height: Int
+    /// The segment's length when it is a memfd mapping (unmapped, not detached as SysV memory, at the end).
+    private let mappedBytes: Int?
+    var isDescriptorMapping: Bool { mappedBytes != nil }
     /// What the other buffers drew since this one was drawn (nil: nothing).
     var stale: PixelRect?
 
     init(display: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32,
-         width: Int, height: Int, withPixmap: Bool) throws {
+         width: Int, height: Int, withPixmap: Bool, passingDescriptor: Bool) throws {
         self.width = width
         self.height = height
         let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
@@ -146,6 +160,70 @@ final class SharedMemoryBuffer {
             throw X11Error.requestFailed("XShmCreateImage")
         }
         let bytes = Int(image.pointee.bytes_per_line) * height
+        if passingDescriptor, let address = SharedMemoryBuffer.attachPassingDescriptor(display: display, info: info, bytes: bytes) {
+            mappedBytes = bytes
+            info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+            info.pointee.readOnly = 0
+            image.pointee.data = info.pointee.shmaddr
+        } else {
+            mappedBytes = nil
+            try SharedMemoryBuffer.attachSysV(display: display, image: image, info: info, bytes: bytes)
+        }
+        let address = UnsafeMutableRawPointer(info.pointee.shmaddr!)
+        var pixmap: Pixmap?
+        if withPixmap {
+            X11ErrorFunnel.reset()
+            let made = XShmCreatePixmap(display, window, info.pointee.shmaddr, info, UInt32(width), UInt32(height), UInt32(depth))
+            XSync(display, 0)
+            if X11ErrorFunnel.takeError() == nil { pixmap = made }
+        }
+        let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), image.pointee.bytes_per_line)
+        do {
+            self.surface = try CairoError.checked(surface: surface, doing: "making a \(width)×\(height) frame")
+        } catch {
+            if let pixmap { XFreePixmap(display, pixmap) }
+            XShmDetach(display, info)
+            XSync(display, 0)
+            SharedMemoryBuffer.unmap(info, bytes: mappedBytes)
+            image.pointee.data = nil
+            _ = pz_XDestroyImage(image)
+            info.deallocate()
+            throw error
+        }
+        self.image = image
+        self.info = info
+        self.pixmap = pixmap
+    }
+
+    /// A memfd of `bytes`, mapped here and handed to the server (which maps it too); nil when any
+    /// step fails (the caller then tries SysV memory).
+    private static func attachPassingDescriptor(display: OpaquePointer, info: UnsafeMutablePointer<XShmSegmentInfo>,
+                                                bytes: Int) -> UnsafeMutableRawPointer? {
+        let fd = photozoom_memfd("photozoom-frame")
+        guard fd >= 0 else { return nil }
+        guard ftruncate(fd, off_t(bytes)) == 0,
+              let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), address != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        let connection = XGetXCBConnection(display)
+        let segment = xcb_generate_id(connection)
+        // xcb closes the descriptor once it is sent; the mapping stays.
+        if let error = xcb_request_check(connection, xcb_shm_attach_fd_checked(connection, segment, fd, 0)) {
+            free(error)
+            munmap(address, bytes)
+            return nil
+        }
+        info.pointee.shmseg = UInt(segment)
+        info.pointee.shmid = -1
+        return address
+    }
+
+    /// A SysV segment attached by id (a server that can't take descriptors). Throws when the server
+    /// refuses it: run by another user, it may not read the client's segments.
+    private static func attachSysV(display: OpaquePointer, image: UnsafeMutablePointer<XImage>,
+                                   info: UnsafeMutablePointer<XShmSegmentInfo>, bytes: Int) throws {
         info.pointee.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
         guard info.pointee.shmid >= 0, let address = shmat(info.pointee.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
             let reason = String(cString: strerror(errno))
@@ -169,30 +247,10 @@ final class SharedMemoryBuffer {
             info.deallocate()
             throw X11Error.requestFailed("XShmAttach: \(error)")
         }
-        var pixmap: Pixmap?
-        if withPixmap {
-            X11ErrorFunnel.reset()
-            let made = XShmCreatePixmap(display, window, info.pointee.shmaddr, info, UInt32(width), UInt32(height), UInt32(depth))
-            XSync(display, 0)
-            if X11ErrorFunnel.takeError() == nil { pixmap = made }
-        }
-        let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                          Int32(width), Int32(height), image.pointee.bytes_per_line)
-        do {
-            self.surface = try CairoError.checked(surface: surface, doing: "making a \(width)×\(height) frame")
-        } catch {
-            if let pixmap { XFreePixmap(display, pixmap) }
-            XShmDetach(display, info)
-            XSync(display, 0)
-            shmdt(address)
-            image.pointee.data = nil
-            _ = pz_XDestroyImage(image)
-            info.deallocate()
-            throw error
-        }
-        self.image = image
-        self.info = info
-        self.pixmap = pixmap
+    }
+
+    private static func unmap(_ info: UnsafeMutablePointer<XShmSegmentInfo>, bytes: Int?) {
+        if let bytes { munmap(info.pointee.shmaddr, bytes) } else { shmdt(info.pointee.shmaddr) }
     }
 
     /// Frees the server's pixmap and the segment; once, before the connection closes.
@@ -201,7 +259,7 @@ final class SharedMemoryBuffer {
         if let pixmap { XFreePixmap(display, pixmap) }
         XShmDetach(display, info)
         XSync(display, 0)
-        shmdt(info.pointee.shmaddr)
+        SharedMemoryBuffer.unmap(info, bytes: mappedBytes)
         image.pointee.data = nil
         _ = pz_XDestroyImage(image)
         info.deallocate()

@@ -48,10 +48,11 @@ public final class X11Window {
     }
 
     /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
-    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path; `allowPresent: false`, frames
-    /// shown at once rather than at a refresh.
-    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true, allowPresent: Bool = true,
-                logger: Logger = Logger(label: "photozoom")) throws {
+    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path; `passDescriptors: false`, SysV
+    /// segments as an MIT-SHM 1.1 server needs; `allowPresent: false`, frames shown at once rather
+    /// than at a refresh.
+    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true, passDescriptors: Bool = true,
+                allowPresent: Bool = true, logger: Logger = Logger(label: "photozoom")) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard let display = XOpenDisplay(displayName) else { throw X11Error.cannotOpenDisplay(name) }
         X11ErrorFunnel.install(displayName: name, logger: logger)
@@ -82,7 +83,8 @@ public final class X11Window {
         // Presented frames have two buffers: one drawn while the other waits for its refresh.
         let shm = allowSharedMemory
             ? SharedMemoryPresenter(display: display, window: window, visual: visual, depth: depth,
-                                    width: Int(size.width), height: Int(size.height), presentBuffers: link != nil ? 2 : 1)
+                                    width: Int(size.width), height: Int(size.height), presentBuffers: link != nil ? 2 : 1,
+                                    passDescriptors: passDescriptors)
             : nil
         presentsThroughSharedMemory = shm != nil
         do {
@@ -107,7 +109,9 @@ public final class X11Window {
         XMapWindow(display, window)
         XFlush(display)
         refreshRate = outputRate?.read()
-        let path = presentLink != nil ? "X Present (\(framesInFlight) MIT-SHM pixmaps)" : presentsThroughSharedMemory ? "MIT-SHM" : "cairo_xlib_surface"
+        let segments = (presenter as? SharedMemoryPresenter)?.segmentKind ?? ""
+        let path = presentLink != nil ? "X Present (\(framesInFlight) MIT-SHM pixmaps, \(segments))"
+            : presentsThroughSharedMemory ? "MIT-SHM (\(segments))" : "cairo_xlib_surface"
         let rate = refreshRate.map { String(format: "%.2f Hz", $0) } ?? "unknown"
         logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(path), output refresh \(rate), input through \(xi2 != nil ? "XInput 2.2" : "core events")")
     }

@@ -50,6 +50,7 @@ struct WindowRun {
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                    title: PhotoViewerApp.gridTitle,
                                    allowSharedMemory: environment["PHOTOZOOM_NO_SHM"] == nil,
+                                   passDescriptors: environment["PHOTOZOOM_NO_SHM_FD"] == nil,
                                    allowPresent: environment["PHOTOZOOM_NO_PRESENT"] == nil,
                                    logger: logger)
         let wake = WakePipe()

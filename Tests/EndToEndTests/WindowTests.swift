@@ -93,7 +93,9 @@ import TestSupport
         #expect(waitForTitle("Photos — PhotoZoomAnimator"), "\(title() ?? "no title")")
     }
 
-    @Test(arguments: [("X Present (2 MIT-SHM pixmaps)", [String: String]()), ("MIT-SHM", ["PHOTOZOOM_NO_PRESENT": "1"]),
+    @Test(arguments: [("X Present (2 MIT-SHM pixmaps, memfd)", [String: String]()),
+                      ("X Present (2 MIT-SHM pixmaps, SysV)", ["PHOTOZOOM_NO_SHM_FD": "1"]),
+                      ("MIT-SHM (memfd)", ["PHOTOZOOM_NO_PRESENT": "1"]),
                       ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM": "1"])])
     func windowShowsExactlyTheHeadlessFrame(path: String, environment: [String: String]) throws {
         let expected = try headless(width: 800, height: 600)
@@ -295,14 +297,18 @@ import TestSupport
         #expect(used <= 2, "\(used) ticks of CPU while idle")
     }
 
-    /// A server that advertises MIT-SHM but refuses our segment (it runs as another user, as sway's
-    /// Xwayland does): the window falls back to `cairo_xlib_surface`, says so in one debug line, and
-    /// shows what the headless render shows. It aborted at launch before (a surface destroyed twice).
-    @Test func aServerThatRefusesSharedMemoryGetsTheOtherPath() throws {
+    /// A server run by another user (as sway's Xwayland is): it may not attach our SysV segments, but
+    /// maps the memfd we pass it, so the window presents as on any server. Made to use SysV segments
+    /// (as with an MIT-SHM 1.1 server), it is refused them and falls back to `cairo_xlib_surface`,
+    /// saying so in one debug line (it aborted at launch before: a surface destroyed twice). Both show
+    /// what the headless render shows.
+    @Test(arguments: [("X Present (2 MIT-SHM pixmaps, memfd)", [String: String]()),
+                      ("cairo_xlib_surface", ["PHOTOZOOM_NO_SHM_FD": "1"])])
+    func aServerOfAnotherUserGetsSharedMemoryByDescriptor(path: String, environment: [String: String]) throws {
         let other = try WindowSession(server: try XvfbServer(asAnotherUser: true))
-        let (viewer, window) = try other.launch(["--size", "400x300", "--verbose"])
+        let (viewer, window) = try other.launch(["--size", "400x300", "--verbose"], environment: environment)
         try other.expectWindow(window, toShow: try headless(width: 400, height: 300))
-        #expect(viewer.standardError.contains("presenting through cairo_xlib_surface"), "\(viewer.standardError)")
+        #expect(viewer.standardError.contains("presenting through \(path)"), "\(viewer.standardError)")
         #expect(!viewer.standardError.contains("Assertion") && viewer.process.isRunning)
     }
 
