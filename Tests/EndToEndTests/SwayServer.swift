@@ -48,21 +48,14 @@ final class SwayServer: XServer {
             usleep(50_000)
         }
         let ran = process.isRunning
-        if ran {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.killNow()
         throw SwayFailed(running: ran)
     }
 
     var state: String { "Xwayland on \(display), sway " + (process.isRunning ? "running" : "ended") }
 
-    /// SIGKILL; its Xwayland ends with it.
-    func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    /// Its Xwayland ends with it.
+    func kill() { process.killNow() }
 
     deinit { kill() }
 }

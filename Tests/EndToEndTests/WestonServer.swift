@@ -44,19 +44,14 @@ final class WestonServer: XServer {
                 return
             }
         }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.killNow()
         throw WestonFailed(log: text)
     }
 
     var state: String { "Xwayland on \(display), weston " + (process.isRunning ? "running" : "ended") }
 
-    /// SIGKILL: Foundation's Process starts it with SIGTERM blocked. Xwayland goes with its compositor.
-    func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    /// Xwayland goes with its compositor.
+    func kill() { process.killNow() }
 
     deinit { kill() }
 }

@@ -29,11 +29,7 @@ final class WindowManagerTests {
         _ = session.wait { self.session.client.property(root, "_NET_SUPPORTING_WM_CHECK") != nil }
     }
 
-    /// SIGKILL: Foundation's Process starts it with SIGTERM blocked.
-    deinit {
-        if openbox.isRunning { kill(openbox.processIdentifier, SIGKILL) }
-        openbox.waitUntilExit()
-    }
+    deinit { openbox.killNow() }
 
     func isFullScreen(_ window: Window) -> Bool {
         client.property(window, "_NET_WM_STATE")?.longs.contains(Int(client.atom("_NET_WM_STATE_FULLSCREEN"))) ?? false

@@ -60,11 +60,7 @@ final class XvfbServer: XServer {
     }
 
     /// Ends the server at once (SIGKILL: it may have inherited a blocked SIGTERM), as a crash would.
-    func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    func kill() { process.killNow() }
 
     deinit { kill() }
 }
