@@ -11,6 +11,8 @@
 public final class Animator {
     public let clock: FrameClock
     private var running: [PropertyKey: AnyAnimation] = [:]
+    /// Numbers the animations in the order they began: a tick applies and ends them in that order.
+    private var started = 0
     /// Every animation runs this many times slower (Shift+S's slow motion sets 10).
     public private(set) var slowdown = 1.0
     private var timeOffset = 0.0, lastSlowdownChange = 0.0
@@ -36,8 +38,9 @@ public final class Animator {
         }
         let animation = PropertyAnimation(from: object[keyPath: keyPath], to: target, velocity: velocity,
                                           motion: motion, start: now + max(0, delay), restThreshold: restThreshold)
+        started += 1
         running[key] = AnyAnimation(animation, apply: { [weak object] in object?[keyPath: keyPath] = $0 },
-                                    isAlive: { [weak object] in object != nil }, tag: tag, completion: completion)
+                                    isAlive: { [weak object] in object != nil }, tag: tag, order: started, completion: completion)
     }
 
     /// Lets a property coast from its current value at `velocity` (units per second) until `decay`
@@ -83,18 +86,26 @@ public final class Animator {
         for animation in ending.values { animation.end(.cancelled) }
     }
 
-    /// Applies every animation's value for the clock's current time; ended ones complete.
+    /// Applies every animation's value for the clock's current time, then completes the ended ones.
+    /// Both in the order the animations began, and every value is set before any completion runs: a
+    /// completion that sets a property another animation just finished on (a cross-fade's landing puts
+    /// the cell's alpha back) has the last word, on every run alike.
     public func tick() {
         let now = time
-        for (key, animation) in running {
-            // A completion that ran earlier in this loop may have replaced or cancelled it.
+        var ended: [(PropertyKey, AnyAnimation)] = []
+        for (key, animation) in running.sorted(by: { $0.value.order < $1.value.order }) {
+            // The completion of one whose object went may have replaced or cancelled it.
             guard running[key] === animation else { continue }
             guard animation.isAlive() else {
                 running[key] = nil
                 animation.end(.cancelled)
                 continue
             }
-            guard animation.apply(at: now) else { continue }
+            if animation.apply(at: now) { ended.append((key, animation)) }
+        }
+        for (key, animation) in ended {
+            // A completion that ran earlier in this loop may have replaced or cancelled it.
+            guard running[key] === animation else { continue }
             running[key] = nil
             animation.end(.finished)
         }
@@ -124,11 +135,14 @@ final class AnyAnimation {
     /// Whether the animated object still exists.
     let isAlive: () -> Bool
     let tag: String?
+    /// When it began among the animator's animations (1 for the first).
+    let order: Int
 
     init<Value: Animatable>(_ animation: PropertyAnimation<Value>, apply: @escaping (Value) -> Void,
-                            isAlive: @escaping () -> Bool, tag: String?, completion: ((AnimationEnd) -> Void)?) {
+                            isAlive: @escaping () -> Bool, tag: String?, order: Int, completion: ((AnimationEnd) -> Void)?) {
         self.isAlive = isAlive
         self.tag = tag
+        self.order = order
         step = { now in
             let s = animation.state(at: now)
             apply(s.value)

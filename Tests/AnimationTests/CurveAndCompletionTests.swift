@@ -68,6 +68,26 @@ import Testing
         #expect(box.x == 0)
     }
 
+    /// A completion that sets a property whose own animation ends in the same tick (a cross-fade's
+    /// landing puts the grid cell's alpha back to 1) has the last word, whatever order the
+    /// animations sit in: every value of the tick is applied before any completion runs.
+    @Test func aCompletionHasTheLastWordOverAnAnimationEndingInTheSameTick() {
+        let clock = ManualClock(fps: 60)
+        let animator = Animator(clock: clock)
+        let pairs = (0..<40).map { _ in (copy: Box(), cell: Box()) }
+        for (i, pair) in pairs.enumerated() {
+            pair.cell.alpha = 1
+            // Half the cells start their fade before the copy's, half after.
+            let fadeCell = { animator.animate(pair.cell, \.alpha, to: 0, with: .curve(.easeInOut, duration: 0.15)) }
+            if i.isMultiple(of: 2) { fadeCell() }
+            animator.animate(pair.copy, \.alpha, to: 1, with: .curve(.easeInOut, duration: 0.15)) { _ in pair.cell.alpha = 1 }
+            if !i.isMultiple(of: 2) { fadeCell() }
+        }
+        for _ in 0..<10 { clock.advanceFrame(); animator.tick() }
+        #expect(!animator.isAnimating)
+        #expect(pairs.allSatisfy { $0.cell.alpha == 1 && $0.copy.alpha == 1 })
+    }
+
     @Test func independentPropertiesAnimateTogether() {
         let clock = ManualClock()
         let animator = Animator(clock: clock)
