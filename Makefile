@@ -1,7 +1,7 @@
 # PhotoZoomAnimator — set-up, build, run, test, bench, install.
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build
 #   make test                                       every test (they start their own Xvfb)
-#   make bench [BENCH=window|formats]               the benchmarks, printed as a table and key=value lines
+#   make bench [BENCH=window|formats|settle]        the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
 #                                                   icon and .desktop launcher; make uninstall removes them
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
@@ -29,7 +29,7 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxran
 # tests use colord-data's ICC profiles; the memory test, GNU time.
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway x11-xserver-utils time colord-data
 # The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
-BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg
+BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share

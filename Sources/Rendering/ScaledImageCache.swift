@@ -69,6 +69,9 @@ final class ScaledImageCache {
     struct Choice {
         let level: Level
         let isStandIn: Bool
+        /// The picture itself, standing in for an exact copy of the target's size (asked for, or to be
+        /// once the size holds): drawn as that copy will be, so that nothing changes when it comes.
+        var drawsAsExactCopy = false
     }
 
     init(byteLimit: Int = 96 << 20, maxIdleDraws: Int = 60, making: LevelMaking = .inPlace) {
@@ -195,8 +198,8 @@ final class ScaledImageCache {
     }
 
     /// A small picture drawn smaller: its copy of exactly that size once the size holds for two draws
-    /// that may ask for one (at once for an exported frame); until then the picture itself, filtered
-    /// as usual.
+    /// that may ask for one (at once for an exported frame); until then the picture itself, to be drawn
+    /// as the copy will be (`drawsAsExactCopy`).
     private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool,
                            asks: Bool) -> Choice? {
         let plain = level(of: image).map { Choice(level: $0, isStandIn: false) }
@@ -205,14 +208,15 @@ final class ScaledImageCache {
         let size = LevelKey.exact(width: Int(targetWidth.rounded()), height: Int(targetHeight.rounded()))
         let entry = self.entry(for: image)
         if let level = entry.levels[size] { return Choice(level: level, isStandIn: false) }
-        guard asks else { return plain }
+        let standIn = plain.map { Choice(level: $0.level, isStandIn: false, drawsAsExactCopy: true) }
+        guard asks else { return standIn }
         let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
         entry.lastExactAsk = (size, draw)
         if builder == nil || exact {
-            return make(size, of: image, in: entry).map { Choice(level: $0, isStandIn: false) } ?? plain
+            return make(size, of: image, in: entry).map { Choice(level: $0, isStandIn: false) } ?? standIn
         }
         if held { request(size, of: image, in: entry) } else { wantsAnotherDraw = true }
-        return plain
+        return standIn
     }
 
     /// The entry of `image`, made if new (or if a dead image's address came back), marked as drawn now.

@@ -262,6 +262,20 @@ public final class SceneRenderer {
             cairo_clip(cr)
             cairo_set_source_surface(cr, level.surface, x, y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        } else if choice.drawsAsExactCopy, m.yx == 0, m.xy == 0, m.xx > 0, m.yy > 0 {
+            // As its exact copy will be made and drawn (that copy's size, bilinear, at the whole pixel
+            // the copy goes to): when the copy replaces it, not a pixel of the cell changes (a grid
+            // that shimmered as its copies came in).
+            cairo_identity_matrix(cr)
+            let x = device.minX.rounded(), y = device.minY.rounded()
+            let width = device.width.rounded(), height = device.height.rounded()
+            cairo_rectangle(cr, x, y, width, height)
+            cairo_clip(cr)
+            cairo_translate(cr, x, y)
+            cairo_scale(cr, width / Double(level.image.width), height / Double(level.image.height))
+            cairo_set_source_surface(cr, level.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         } else {
             let fast = choice.isStandIn || drawsForSpeed && !isExporting
             if fast, m.yx == 0, m.xy == 0, m.xx > 0, m.yy > 0 {

@@ -27,6 +27,10 @@ enum Bench {
             figures += try WindowFigures.measure(sources: photos.map(\.path))
             return
         }
+        if CommandLine.arguments.dropFirst().first == "settle" {   // `photozoom-bench settle`: only the warm grid's last change
+            figures += try WindowFigures.measureSettle(sources: photos.map(\.path))
+            return
+        }
         if CommandLine.arguments.dropFirst().first == "formats" {   // `photozoom-bench formats`: only the formats' figures
             figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { try FormatFigures.measure(jpegFolder: $0) }
             return

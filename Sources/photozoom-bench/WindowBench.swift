@@ -152,6 +152,39 @@ struct WindowBench {
                    cpuSamples: cpu.map { (at: $0.0, cpu: $0.1) }, log: log, recordings: recordings, seconds: -started.timeIntervalSinceNow)
     }
 
+    /// Runs `executable` with `arguments` (and `XDG_CACHE_HOME` set to `cacheHome`) while a
+    /// `ScreenWatcher` grabs the screen, until the screen has not changed for `quiet` seconds (or
+    /// `limit` have passed), then ends it: what the screen did from its launch on.
+    static func watchLaunch(_ executable: String, _ arguments: [String], cacheHome: String, quiet: Double = 1.5,
+                            limit: Double = 120) throws -> [ScreenWatcher.Change] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let started = Date()
+        let watcher = ScreenWatcher(from: started)
+        try process.run()
+        // Quiet counts from the last change the watcher saw, which it reports only when stopped: the
+        // process's CPU time standing still for `quiet` seconds is the cue to look.
+        var lastCPU = -1.0, stillSince = Date()
+        while process.isRunning, -started.timeIntervalSinceNow < limit {
+            usleep(100_000)
+            let cpu = cpuSeconds(process.processIdentifier) ?? 0
+            if cpu != lastCPU { lastCPU = cpu; stillSince = Date() }
+            if -stillSince.timeIntervalSinceNow >= quiet { break }
+        }
+        let changes = watcher.stop()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return changes
+    }
+
     /// User and system CPU time used so far, s.
     static func cpuSeconds(_ pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

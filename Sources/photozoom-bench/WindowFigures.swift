@@ -11,6 +11,19 @@ enum WindowFigures {
         try withPhotoFolder(sources: sources) { folder in try measure(folder: folder) }
     }
 
+    /// Only the warm grid's last change beside nsxiv's (`warmGridSettles`), the thumbnail cache warmed
+    /// by a launch first.
+    static func measureSettle(sources: [String]) throws -> [(String, Double)] {
+        try withPhotoFolder(sources: sources) { folder in
+            let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-cache-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: cache) }
+            _ = try WindowBench.watchLaunch(viewer, ["--size", "1920x1080", folder], cacheHome: cache)
+            let settle = try warmGridSettles(viewer: viewer, folder: folder, cacheHome: cache)
+            return [("grid_warm_last_change_ms", settle.ours), ("grid_warm_last_change_nsxiv_ms", settle.nsxiv)]
+        }
+    }
+
     /// Runs `body` with the folder of generated photos (made from `sources` unless it is kept and made).
     static func withPhotoFolder(sources: [String], _ body: (String) throws -> [(String, Double)]) throws -> [(String, Double)] {
         let kept = ProcessInfo.processInfo.environment["PHOTOZOOM_BENCH_PHOTOS"]
@@ -74,6 +87,7 @@ enum WindowFigures {
                      photoCount, cold.milliseconds("grid complete"), cold.milliseconds("grid filled"), warm,
                      warms.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
         print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms", single.milliseconds("photo sharp on screen")))
+        let settle = try warmGridSettles(viewer: viewer, folder: folder, cacheHome: cache)
         let browse = try bench.play(WindowBench.browse(photoCount))
         let cycles = try bench.play(WindowBench.openAndClose(150))
         // 20 cycles in (1.3 s a cycle, 20 samples a second), and the last 20.
@@ -99,10 +113,39 @@ enum WindowFigures {
             ("grid_filled_ms", cold.milliseconds("grid filled")),
             ("grid_cold_ms", cold.milliseconds("grid complete")),
             ("grid_warm_ms", warm),
+            ("grid_warm_last_change_ms", settle.ours),
+            ("grid_warm_last_change_nsxiv_ms", settle.nsxiv),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
             ("rss_open_close150_mib", cycles.peakRSSMiB),
         ]
+    }
+
+    /// When the screen stops changing after a launch on the folder with a warm thumbnail cache: ours,
+    /// and nsxiv's thumbnail mode beside it (its own cache warmed by a launch first), in one run, ms
+    /// (NaN for nsxiv where it is not installed). Prints both, and what changed after the first
+    /// complete grid.
+    static func warmGridSettles(viewer: String, folder: String, cacheHome: String) throws -> (ours: Double, nsxiv: Double) {
+        let ours = try WindowBench.watchLaunch(viewer, ["--size", "1920x1080", folder], cacheHome: cacheHome)
+        let nsxiv = ["/usr/bin/nsxiv", "/usr/local/bin/nsxiv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        var theirs: [ScreenWatcher.Change] = []
+        if let nsxiv {
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-nsxiv-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: cache) }
+            let arguments = ["-t", "-g", "1920x1080+0+0", "-r", folder]
+            _ = try WindowBench.watchLaunch(nsxiv, arguments, cacheHome: cache)
+            theirs = try WindowBench.watchLaunch(nsxiv, arguments, cacheHome: cache)
+        }
+        let last = ours.last?.at ?? .nan, nsxivLast = theirs.last?.at ?? .nan
+        func list(_ changes: [ScreenWatcher.Change]) -> String {
+            changes.map { String(format: "%.0f ms (%.2f %%)", $0.at * 1000, $0.rmsePercent) }.joined(separator: ", ")
+        }
+        print(String(format: "warm launch, the screen's last change: %.0f ms; nsxiv -t (warm cache) %@ (%@ of nsxiv's)",
+                     last * 1000, nsxiv == nil ? "not installed" as NSString : String(format: "%.0f ms", nsxivLast * 1000) as NSString,
+                     String(format: "%.2f×", last / nsxivLast) as NSString))
+        print("  the screen's changes, from launch (RMSE from the grab before): \(list(ours))")
+        if !theirs.isEmpty { print("  nsxiv's: \(list(theirs))") }
+        return (last * 1000, nsxivLast * 1000)
     }
 
     /// For each page turn: from the first frame on the new page (the frame the key moved) to the
