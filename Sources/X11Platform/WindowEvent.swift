@@ -16,4 +16,6 @@ public enum WindowEvent: Equatable, Sendable {
     case presented(msc: UInt64, time: Double)
     /// The output under the window has another refresh rate (Hz; nil: it says none).
     case refreshRateChanged(Double?)
+    /// The desktop's settings (XSETTINGS) may have changed: read them again (`DesktopSettings.read`).
+    case desktopSettingsChanged
 }

@@ -29,6 +29,7 @@ public final class X11Window {
     private let logger: Logger
     private let clipboard: ClipboardOwner
     private let xdnd: XdndTarget
+    private let settingsWatch: DesktopSettingsWatch
     /// The server's time in the last event that carried one (selections are taken at a time).
     private var lastServerTime: Time = 0
     /// The window moved or the outputs changed: the refresh rate is read again.
@@ -101,6 +102,7 @@ public final class X11Window {
         injector = X11InputInjector(display: display, window: window)
         clipboard = ClipboardOwner(display: display, window: window)
         xdnd = XdndTarget(display: display, window: window)
+        settingsWatch = DesktopSettingsWatch(display: display)
         setProperties(title: title)
         xi2 = XI2Input(display: display, window: window)
         if xi2 == nil {
@@ -254,6 +256,7 @@ public final class X11Window {
             return nil
         }
         if let drop = xdnd.handle(&event) { return drop.map(WindowEvent.dropped) }
+        if let changed = settingsWatch.handle(&event) { return changed ? .desktopSettingsChanged : nil }
         switch event.type {
         case Expose:
             return event.xexpose.count == 0 ? .exposed : nil

@@ -45,7 +45,6 @@ struct WindowRun {
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
         let colour = DisplayColour.target(logger: logger)
-        let reducesMotion = reduceMotion || desktopReducesMotion()
         let environment = ProcessInfo.processInfo.environment
         let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                    title: PhotoViewerApp.gridTitle,
@@ -53,6 +52,9 @@ struct WindowRun {
                                    passDescriptors: environment["PHOTOZOOM_NO_SHM_FD"] == nil,
                                    allowPresent: environment["PHOTOZOOM_NO_PRESENT"] == nil,
                                    logger: logger)
+        // Read once the window watches the settings: a change from here on is seen.
+        var reducesMotion = reduceMotion || desktopAnimationsOff()
+        if reducesMotion, !reduceMotion { logger.debug("reduce motion: the desktop turned animations off (Gtk/EnableAnimations)") }
         let wake = WakePipe()
         let pacer = FramePacer(window: window, fps: fps)
         let clock = pacer.clock
@@ -210,6 +212,15 @@ struct WindowRun {
                 case .presented(let msc, let time):
                     let shown = pacer.shown(msc: msc, at: time)
                     if !inFlight.isEmpty { onScreen(inFlight.removeFirst(), shown: shown) }
+                case .desktopSettingsChanged:
+                    // The desktop's animations switch, flipped while the window is open, takes effect at
+                    // once (a flight under way finishes as it began).
+                    let reduces = reduceMotion || desktopAnimationsOff()
+                    if reduces != reducesMotion {
+                        reducesMotion = reduces
+                        app.reducesMotion = reduces
+                        logger.debug("reduce motion \(reduces ? "on" : "off"): the desktop turned animations \(reduces ? "off" : "on") (Gtk/EnableAnimations)")
+                    }
                 case .refreshRateChanged(let rate):
                     logger.debug("the output's refresh rate is now \(rate.map { String(format: "%.2f Hz", $0) } ?? "unknown")")
                     pacer.rateChanged(to: rate)
@@ -269,10 +280,8 @@ struct WindowRun {
     }
 
     /// Whether the desktop turned its animations off (XSETTINGS `Gtk/EnableAnimations` = 0).
-    private func desktopReducesMotion() -> Bool {
-        guard DesktopSettings.read(displayName: nil)?.enablesAnimations == false else { return false }
-        logger.debug("reduce motion: the desktop turned animations off (Gtk/EnableAnimations)")
-        return true
+    private func desktopAnimationsOff() -> Bool {
+        DesktopSettings.read(displayName: nil)?.enablesAnimations == false
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// A small XSETTINGS manager for a test, as gsd-xsettings or xsettingsd is on a desktop: a window of
 /// the test's own connection that owns `_XSETTINGS_S0` and holds the settings in
-/// `_XSETTINGS_SETTINGS`, written here in most-significant-byte-first order (the spec allows either).
+/// `_XSETTINGS_SETTINGS`, written here in most-significant-byte-first order (the spec allows either),
+/// and tells the clients it took the selection (a MANAGER message to the root window).
 final class XSettingsOwner {
     private let client: XTestClient
     let window: Window
@@ -13,13 +14,29 @@ final class XSettingsOwner {
         self.client = client
         let display = client.display
         window = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0)
+        set(integers)
+        let selection = client.atom("_XSETTINGS_S0")
+        XSetSelectionOwner(display, selection, window, UInt(CurrentTime))
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = XDefaultRootWindow(display)
+        message.xclient.message_type = client.atom("MANAGER")
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(CurrentTime)
+        message.xclient.data.l.1 = CLong(selection)
+        message.xclient.data.l.2 = CLong(window)
+        XSendEvent(display, XDefaultRootWindow(display), 0, StructureNotifyMask, &message)
+        XSync(display, 0)
+    }
+
+    /// Publishes `integers` as the settings now (as a settings daemon does when a switch is flipped).
+    func set(_ integers: [String: Int32]) {
         let property = client.atom("_XSETTINGS_SETTINGS")
         let bytes = XSettingsOwner.encode(integers)
         bytes.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(display, window, property, property, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
+            _ = XChangeProperty(client.display, window, property, property, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
         }
-        XSetSelectionOwner(display, client.atom("_XSETTINGS_S0"), window, UInt(CurrentTime))
-        XSync(display, 0)
+        XSync(client.display, 0)
     }
 
     deinit {
