@@ -16,16 +16,26 @@ public enum PNGWriter {
         // No row filters and light compression: a larger file that reads back faster. Thumbnails are
         // written once and read at every launch (Paeth unfiltering led the warm grid's profile).
         png.flags = photozoom_png_image_flag_fast()
-        var size: png_alloc_size_t = 0
-        guard png_image_write_to_memory(&png, nil, &size, 0, pixels, png_int_32(stride), nil) != 0 else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        let written = bytes.withUnsafeMutableBytes {
+        // Written once into room for the worst case (zlib's bound on the filter-byte rows, and the
+        // chunks around them): asking libpng for the size first compresses the image twice.
+        let raw = image.height * (stride + 1)
+        var bytes = [UInt8](repeating: 0, count: raw + raw / 8 + raw / 64 + 4096)
+        var size = png_alloc_size_t(bytes.count)
+        var written = bytes.withUnsafeMutableBytes {
             png_image_write_to_memory(&png, $0.baseAddress, &size, 0, pixels, png_int_32(stride), nil)
         }
+        if written == 0, Int(size) > bytes.count {
+            // Larger than the bound after all: `size` is what it needs.
+            png_image_free(&png)
+            png.warning_or_error = 0
+            bytes = [UInt8](repeating: 0, count: Int(size))
+            written = bytes.withUnsafeMutableBytes {
+                png_image_write_to_memory(&png, $0.baseAddress, &size, 0, pixels, png_int_32(stride), nil)
+            }
+        }
         png_image_free(&png)
-        guard written != 0, bytes.count >= PNGText.firstChunkOffset + 25 else { return nil }
+        guard written != 0, Int(size) <= bytes.count, Int(size) >= PNGText.firstChunkOffset + 25 else { return nil }
+        bytes.removeSubrange(Int(size)...)
         // Text goes right after IHDR (8 bytes of signature, then IHDR's 25).
         let at = PNGText.firstChunkOffset + 25
         bytes.insert(contentsOf: text.flatMap { PNGText.chunk(key: $0.key, value: $0.value) }, at: at)
