@@ -170,7 +170,7 @@ final class ScaledImageCache {
     /// smaller. `exact` makes a missing level there and then, even with a builder (an exported frame
     /// is never a stand-in). Nil when Cairo can't give even the picture itself a surface (`failure`).
     func level(for image: PixelImage, targetWidth: Double, targetHeight: Double, nearest: Bool = false,
-               exact: Bool = false, asksForExactCopies: Bool = true) -> Choice? {
+               exact: Bool = false) -> Choice? {
         var k = 0
         while Double(image.width >> (k + 1)) >= targetWidth, Double(image.height >> (k + 1)) >= targetHeight,
               image.width >> (k + 1) > 0, image.height >> (k + 1) > 0 {
@@ -181,8 +181,7 @@ final class ScaledImageCache {
             k += 1
         }
         guard k > 0 else {
-            return exactCopy(of: image, targetWidth: targetWidth, targetHeight: targetHeight, speed: nearest, exact: exact,
-                             asks: asksForExactCopies)
+            return exactCopy(of: image, targetWidth: targetWidth, targetHeight: targetHeight, speed: nearest, exact: exact)
         }
 
         let entry = self.entry(for: image)
@@ -198,10 +197,10 @@ final class ScaledImageCache {
     }
 
     /// A small picture drawn smaller: its copy of exactly that size once the size holds for two draws
-    /// that may ask for one (at once for an exported frame); until then the picture itself, to be drawn
+    /// (a cell at rest or scrolling; not a copy in flight, whose size changes every frame; at once for
+    /// an exported frame); until then the picture itself, to be drawn
     /// as the copy will be (`drawsAsExactCopy`).
-    private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool,
-                           asks: Bool) -> Choice? {
+    private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool) -> Choice? {
         let plain = level(of: image).map { Choice(level: $0, isStandIn: false) }
         guard !speed, image.width <= ScaledImageCache.exactMaxSide, image.height <= ScaledImageCache.exactMaxSide,
               Double(image.width) > targetWidth + 2 || Double(image.height) > targetHeight + 2 else { return plain }
@@ -209,7 +208,6 @@ final class ScaledImageCache {
         let entry = self.entry(for: image)
         if let level = entry.levels[size] { return Choice(level: level, isStandIn: false) }
         let standIn = plain.map { Choice(level: $0.level, isStandIn: false, drawsAsExactCopy: true) }
-        guard asks else { return standIn }
         let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
         entry.lastExactAsk = (size, draw)
         if builder == nil || exact {

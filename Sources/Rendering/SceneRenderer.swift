@@ -15,10 +15,6 @@ public final class SceneRenderer {
     /// cheapest filter, whole device pixels. The frame after the gesture draws with the good filter.
     /// Exported frames are always drawn well.
     public var drawsForSpeed = false
-    /// Whether frames may ask for exact copies of thumbnails (the window allows it once the screen is
-    /// at rest, so that making them never competes with a launch's decoding). Copies already made are
-    /// used either way; exported frames always have them.
-    public var makesExactCopies = true
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
     public init(levels: LevelMaking = .inPlace) {
@@ -243,7 +239,7 @@ public final class SceneRenderer {
         cairo_user_to_device_distance(cr, &ew, &eh)
         guard let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
                                        targetHeight: (ew * ew + eh * eh).squareRoot(), nearest: drawsForSpeed && !isExporting,
-                                       exact: isExporting, asksForExactCopies: makesExactCopies || isExporting) else { return }
+                                       exact: isExporting) else { return }
         let level = choice.level
 
         cairo_save(cr)

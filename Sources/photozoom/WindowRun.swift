@@ -115,7 +115,6 @@ struct WindowRun {
             } else {
                 app.tick()
                 renderer.drawsForSpeed = app.isPinchZooming
-                renderer.makesExactCopies = app.isSettled
             }
             let frameTime = clock.now
             var record = trace.map { _ in app.traceRecord }
