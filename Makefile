@@ -53,7 +53,7 @@ bench: deps-bench
 	swift build -c release --product photozoom-bench
 	# -noreset: the window figures start one viewer after another, and a server that resets when its
 	# last client leaves refuses the next one for a moment.
-	xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp -noreset" .build/release/photozoom-bench $(BENCH)
+	xvfb-run -a -s "-screen 0 3840x2160x24 -nolisten tcp -noreset" .build/release/photozoom-bench $(BENCH)
 
 # Each sanitizer builds in a folder of its own, so the usual build stays as it is. Leaks are checked in
 # every viewer the tests start (the runner's own, Foundation's and XCTest's, are not). The soak is left

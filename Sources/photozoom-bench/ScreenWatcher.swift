@@ -1,7 +1,8 @@
 import CX11
 import Foundation
 
-/// Watches what the X screen shows while a viewer launches: grabs the root window over and over
+/// Watches what the X screen shows while a viewer launches: grabs the root window's top-left
+/// 1920x1080 over and over
 /// (XGetImage, about every 10 ms under Xvfb at 1920x1080) and notes each grab that differs from the
 /// one before, with when and by how much. The last of them is when the screen stopped changing: a
 /// grid that is complete and then changes again (its cells redrawn a little differently) shows here,
@@ -50,7 +51,8 @@ final class ScreenWatcher: @unchecked Sendable {
     private static func watch(display: OpaquePointer, from start: Date, until stop: () -> Bool, noting: (Change) -> Void) {
         let screen = XDefaultScreen(display)
         let root = XRootWindow(display, screen)
-        let width = Int(XDisplayWidth(display, screen)), height = Int(XDisplayHeight(display, screen))
+        // The viewer's window, at the screen's top left (the bench's screen may be larger).
+        let width = min(1920, Int(XDisplayWidth(display, screen))), height = min(1080, Int(XDisplayHeight(display, screen)))
         var previous: [UInt32]?
         while !stop() {
             guard let image = XGetImage(display, root, 0, 0, UInt32(width), UInt32(height), UInt(bitPattern: -1), ZPixmap) else { break }

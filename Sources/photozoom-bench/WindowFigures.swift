@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Histogram
 
@@ -61,6 +62,20 @@ enum WindowFigures {
                      pacing.missedRefreshes, pacing.framesThatMissed, pacing.framesInMotion,
                      walk.log.contains("X Present") ? "" : " — no X Present: timer-paced, not counted"))
 
+        // The same walk in a 3840x2160 window (1920x1080 points at 2x), where the screen is that large.
+        var pacing4K: FramePacing?
+        if screenFits(width: 3840, height: 2160) {
+            let walk4K = try bench.play(WindowBench.walk, scale: 2)
+            let p = FramePacing(walk4K.trace)
+            pacing4K = p
+            row("4K (2x): frame interval, all in motion", p.all)
+            row("4K (2x): draw", p.draw)
+            print(String(format: "missed refreshes in the 4K walk: %llu (in %d of %d frames in motion)",
+                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion))
+        } else {
+            print("(the screen is smaller than 3840x2160: the 4K walk is not measured; `make bench` runs one that large)")
+        }
+
         // The same walk while `r` records the window (encoded on a worker as it plays).
         let recorded = try bench.play(WindowBench.recordedWalk)
         let recordedPacing = FramePacing(recorded.trace)
@@ -97,7 +112,9 @@ enum WindowFigures {
                      early, late, cycles.peakRSSMiB))
         print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
         let formats = try FormatFigures.measure(jpegFolder: folder)
-        return formats + [
+        let missed4K: Double = pacing4K.map { Double($0.missedRefreshes) } ?? .nan
+        let draw4K: Double = pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan
+        return formats + [("missed_refreshes_walk_4k", missed4K), ("draw_p99_ms_4k", draw4K)] + [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
             ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
             ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),
@@ -146,6 +163,14 @@ enum WindowFigures {
         print("  the screen's changes, from launch (RMSE from the grab before): \(list(ours))")
         if !theirs.isEmpty { print("  nsxiv's: \(list(theirs))") }
         return (last * 1000, nsxivLast * 1000)
+    }
+
+    /// Whether the X screen is at least `width`×`height`.
+    static func screenFits(width: Int, height: Int) -> Bool {
+        guard let display = XOpenDisplay(nil) else { return false }
+        defer { XCloseDisplay(display) }
+        let screen = XDefaultScreen(display)
+        return XDisplayWidth(display, screen) >= width && XDisplayHeight(display, screen) >= height
     }
 
     /// For each page turn: from the first frame on the new page (the frame the key moved) to the
