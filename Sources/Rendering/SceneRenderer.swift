@@ -134,7 +134,10 @@ public final class SceneRenderer {
         }
         if let text = node.text { drawText(text, in: b, alpha: alpha, on: cr) }
         if children {
-            for child in node.children {
+            // Children under an opaque sibling that covers all that can be drawn here are not drawn
+            // (the grid under the viewer's black, a whole 4K frame of cells for nothing).
+            let first = node.children.lastIndex { covers($0, clipOf: cr) } ?? 0
+            for child in node.children[first...] {
                 // Children wholly outside a clipping parent cost nothing (a long grid scrolls).
                 if node.clipsToBounds && !child.frame.intersects(b) { continue }
                 drawNode(child, on: cr)
@@ -148,6 +151,19 @@ public final class SceneRenderer {
             cairo_set_line_width(cr, w)
             cairo_stroke(cr)
         }
+    }
+
+    /// Whether `child` paints all of the current clip opaquely with its own background: shown, at full
+    /// alpha, square-cornered, unrotated, its frame (in the user space of `cr`) holding the clip's extents.
+    private func covers(_ child: Node, clipOf cr: OpaquePointer) -> Bool {
+        guard !child.isHidden, child.alpha >= 1, (child.backgroundColor?.alpha ?? 0) >= 1, child.cornerRadius == 0 else { return false }
+        let t = child.transformToParent
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
+        let painted = Rect(x: t.tx + t.a * child.bounds.minX, y: t.ty + t.d * child.bounds.minY,
+                           width: t.a * child.bounds.width, height: t.d * child.bounds.height)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return painted.minX <= x0 && painted.minY <= y0 && painted.maxX >= x1 && painted.maxY >= y1
     }
 
     /// How many levels down a background looks for an opaque photo over it (the viewer's background,

@@ -165,7 +165,7 @@ import SceneGraph
         }
         _ = try renderer.render(root, width: 100, height: 100)
         #expect(renderer.cache.counts == (photos: 100, copies: 100), "each drawn at a quarter: one copy each")
-        weak var first = photos.first
+        weak let first = photos.first
         for child in root.children { child.removeFromParent() }
         photos.removeAll()
         #expect(first == nil, "the cache keeps no photo alive")
@@ -334,6 +334,33 @@ import SceneGraph
         // copy made on its own, the stand-in drawn at its place): a level or two in a few pixels.
         let change = PixelComparison(first, frame, channelTolerance: 0)
         #expect(change.largest <= 2 && change.differing < 180 * 180 / 50, "\(change.differing) pixels differ, by up to \(change.largest)")
+    }
+
+    /// What lies under an opaque sibling that covers the whole frame is not drawn (the grid under the
+    /// viewer's black); under a translucent one, or one that leaves part of the frame, it is.
+    @Test func nothingIsDrawnUnderAnOpaqueSiblingThatCoversTheFrame() throws {
+        let root = scene(Size(width: 200, height: 100))
+        let grid = Node(name: "grid", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        cell.image = TestImages.solid(width: 400, height: 400, argb: 0xFF12_3456)
+        grid.addChild(cell)
+        let viewer = Node(name: "viewer", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        viewer.backgroundColor = .black
+        root.addChild(grid)
+        root.addChild(viewer)
+        for (alpha, frame, drawn) in [(1.0, viewer.frame, false), (0.5, viewer.frame, true),
+                                      (1.0, Rect(x: 20, y: 0, width: 180, height: 100), true)] {
+            viewer.alpha = alpha
+            viewer.frame = frame
+            let renderer = SceneRenderer()
+            let image = try renderer.render(root, width: 200, height: 100)
+            #expect((renderer.cache.counts.photos == 1) == drawn, "alpha \(alpha), \(frame)")
+            if alpha == 1 {
+                // Left of the viewer, the cell shows; under it, black.
+                #expect(image.pixel(x: 15, y: 50) == (frame.minX > 15 ? 0xFF12_3456 : 0xFF00_0000))
+                #expect(image.pixel(x: 50, y: 50) == 0xFF00_0000)
+            }
+        }
     }
 
     @Test func smallSceneSnapshot() throws {
