@@ -15,7 +15,7 @@ enum FormatFigures {
         let heicFolder = (kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())").path) + "-heic"
         defer { if kept == nil { try? FileManager.default.removeItem(atPath: heicFolder) } }
         try makeHEICs(from: jpegFolder, in: heicFolder)
-        let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+        let viewer = WindowBench.viewerBesideThisBench
         let jpegs = WindowBench(viewer: viewer, folder: jpegFolder), heics = WindowBench(viewer: viewer, folder: heicFolder)
 
         print("\nThe grid of \(WindowFigures.photoCount) photos (4000x3000) at launch, as JPEG and as HEIC:\n")

@@ -8,6 +8,11 @@ struct WindowBench {
     let viewer: String
     let folder: String
 
+    /// The `photozoom` binary built beside this one.
+    static var viewerBesideThisBench: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+    }
+
     /// The issue's walk: open a photo (while thumbnails still load), pinch to 3x, `0`, pull it down
     /// into its cell, flick the grid.
     static let walk = """

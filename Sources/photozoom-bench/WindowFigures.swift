@@ -16,7 +16,7 @@ enum WindowFigures {
     /// by a launch first.
     static func measureSettle(sources: [String]) throws -> [(String, Double)] {
         try withPhotoFolder(sources: sources) { folder in
-            let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+            let viewer = WindowBench.viewerBesideThisBench
             let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-cache-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: cache) }
             _ = try WindowBench.watchLaunch(viewer, ["--size", "1920x1080", folder], cacheHome: cache)
@@ -39,7 +39,7 @@ enum WindowFigures {
     }
 
     private static func measure(folder: String) throws -> [(String, Double)] {
-        let viewer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photozoom").path
+        let viewer = WindowBench.viewerBesideThisBench
         let bench = WindowBench(viewer: viewer, folder: folder)
 
         let walk = try bench.play(WindowBench.walk)
