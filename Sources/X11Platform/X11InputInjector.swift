@@ -45,6 +45,7 @@ final class X11InputInjector {
             notches(Int(dx.rounded()), up: 6, down: 7)
             if modifiers.contains(.control) { XTestFakeKeyEvent(display, UInt32(control), 0, 0) }
         case .key(let name, let modifiers):
+            focus()
             key(name, modifiers: modifiers)
         case .touch(let phase, let id, let at, _):
             return .device(touchEvent(phase, id: id, at: at))
@@ -67,6 +68,16 @@ final class X11InputInjector {
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), Int32(p.x.rounded()), Int32(p.y.rounded()),
                               &x, &y, &child)
         XTestFakeMotionEvent(display, -1, x, y, 0)
+    }
+
+    /// Gives the window the keyboard: without a window manager the focus follows the pointer, and a
+    /// script's keys sent while the pointer is outside the window (a screen larger than the window, a
+    /// script that starts with a key) would go to the root.
+    private func focus() {
+        var focused: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focused, &revert)
+        if focused != window { XSetInputFocus(display, window, RevertToParent, Time(CurrentTime)) }
     }
 
     private func notches(_ n: Int, up: UInt32, down: UInt32) {

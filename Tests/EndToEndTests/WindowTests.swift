@@ -118,6 +118,15 @@ import TestSupport
         #expect(viewer.waitForExit(seconds: 10) == 0)
     }
 
+    /// A script's keys reach the window with the pointer outside it (the screen's centre, past a small
+    /// window): on a 4K screen the bench's launch script never quit before.
+    @Test func aScriptsKeysReachTheWindowWhereverThePointerIs() throws {
+        let script = scratch.appendingPathComponent("quit.txt").path
+        try "wait 100\nkey q\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (viewer, _) = try launch(["--size", "400x300", "--script", script])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "\(viewer.standardError)")
+    }
+
     @Test func resizeLaysTheGridOutAgain() throws {
         let (_, window) = try launch(["--size", "1000x700"])
         try expectWindow(window, toShow: try headless(width: 1000, height: 700))
