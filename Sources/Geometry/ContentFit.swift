@@ -1,5 +1,5 @@
 /// How image contents fill a box; UIView.ContentMode's two photo modes.
-public enum ContentMode: Sendable, Equatable {
+public enum ContentMode: Sendable, Hashable {
     /// The whole image, scaled to fit inside the box, centred (letterboxed).
     case aspectFit
     /// The box fully covered, the image scaled up and centred; the overflow is cropped by clipping.

@@ -44,6 +44,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                             topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
         root.backgroundColor = GridStyle.background
         root.clipsToBounds = true
+        // Still under a photo flying over it or pulled down: drawn once, then copied.
+        root.rasterizesWhenStill = true
         scroll.clipsToBounds = true
         root.addChild(scroll)
         for i in 0..<photoCount {

@@ -41,6 +41,9 @@ final class ScaledImageCache {
     private(set) var wantsAnotherDraw = false
     /// Bytes held in copies.
     private(set) var copiedBytes = 0
+    /// Counts the choices that stand in for a copy still to come (drawn for now with a cheaper filter,
+    /// or as the copy will be): a frame that made any is not final.
+    private(set) var provisionalChoices = 0
     private let builder: LevelBuilder?
     /// Makes the exact copies, below the decoders' priority.
     private let exactBuilder: LevelBuilder?
@@ -191,6 +194,7 @@ final class ScaledImageCache {
             return make(key, of: image, in: entry).map { Choice(level: $0, isStandIn: false) }
         }
         request(key, of: image, in: entry)
+        provisionalChoices += 1
         // The nearest larger level there is stands in.
         guard let standIn = (1..<k).reversed().lazy.compactMap({ entry.levels[.halved($0)] }).first ?? level(of: image) else { return nil }
         return Choice(level: standIn, isStandIn: true)
@@ -214,7 +218,16 @@ final class ScaledImageCache {
             return make(size, of: image, in: entry).map { Choice(level: $0, isStandIn: false) } ?? standIn
         }
         if held { request(size, of: image, in: entry) } else { wantsAnotherDraw = true }
+        provisionalChoices += 1
         return standIn
+    }
+
+    /// `images` were shown this draw without being drawn (from a kept copy of their subtree): their
+    /// copies stay, ready for when the subtree is drawn again.
+    func keep(_ images: [PixelImage]) {
+        for image in images {
+            if let entry = entries[ObjectIdentifier(image)], entry.original === image { entry.lastUse = draw }
+        }
     }
 
     /// The entry of `image`, made if new (or if a dead image's address came back), marked as drawn now.

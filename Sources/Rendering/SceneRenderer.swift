@@ -9,12 +9,17 @@ import SceneGraph
 /// screenshot is exactly what the window shows.
 public final class SceneRenderer {
     let cache: ScaledImageCache
+    /// The pixels of still subtrees (`Node.rasterizesWhenStill`).
+    let stills = StillSubtreeCache()
     /// Set while `render` draws: an exported frame makes its missing levels in place.
     private var isExporting = false
     /// While a finger zooms the photo the window draws for speed: the nearest level with the
     /// cheapest filter, whole device pixels. The frame after the gesture draws with the good filter.
     /// Exported frames are always drawn well.
     public var drawsForSpeed = false
+    /// Device pixels the last draw composited as layers (translucent groups): each costs a pass over
+    /// its area, and the first of a size its pages of memory.
+    private(set) var layerPixels = 0
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
     public init(levels: LevelMaking = .inPlace) {
@@ -40,12 +45,15 @@ public final class SceneRenderer {
     /// `scale` device pixels to a point (2 on a 2× display).
     public func draw(_ root: Node, on cr: OpaquePointer, scale: Double = 1) {
         cache.beginDraw()
+        stills.beginDraw()
+        layerPixels = 0
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         drawNode(root, on: cr)
         cairo_restore(cr)
         cache.endDraw()
+        stills.endDraw()
     }
 
     /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
@@ -90,6 +98,10 @@ public final class SceneRenderer {
             addRect(node.bounds, radius: node.cornerRadius, on: cr)
             cairo_clip(cr)
         }
+        if !isExporting, let box = StillSubtreeCache.box(of: node, on: cr) {
+            drawStill(node, over: box, on: cr)
+            return
+        }
 
         // A translucent node whose children paint is composited as one layer (UIKit's group opacity),
         // but only where they paint: elsewhere its own contents alone show, and are painted with its
@@ -106,10 +118,31 @@ public final class SceneRenderer {
             cairo_restore(cr)
         }
         clip(toPixelsOf: layer, outside: false, on: cr)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        layerPixels += Int(abs((x1 - x0) * (y1 - y0)).rounded())
         cairo_push_group(cr)
         drawContents(of: node, alpha: 1, on: cr)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, node.alpha)
+    }
+
+    /// A subtree that may be kept as pixels: copied from what was kept while it is the same, else
+    /// drawn (and kept, when it was the same on the frame before and drawn from final copies only).
+    private func drawStill(_ node: Node, over box: StillSubtreeCache.PixelBox, on cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let signature = StillSubtreeCache.signature(of: node, scale: (m.xx, m.yy))
+        if stills.paintCopy(of: node, signature: signature, box: box, on: cr) {
+            cache.keep(signature.pictures)
+            return
+        }
+        let provisional = cache.provisionalChoices
+        drawContents(of: node, alpha: 1, on: cr)
+        stills.drew(node, signature: signature, box: box,
+                    clean: !drawsForSpeed && cache.provisionalChoices == provisional && !cache.wantsAnotherDraw, on: cr)
     }
 
     /// The node's background, image, text, children and border, painted with `alpha`.
@@ -212,11 +245,16 @@ public final class SceneRenderer {
     }
 
     /// Where `node` and its subtree put pixels, in its parent's space; nil where they put none.
+    /// A clipping node's children are clipped one by one before they are joined: the pager's
+    /// neighbours, off either side, would otherwise join into a rect over the whole screen (a
+    /// full-screen layer for the viewer fading over the grid, 18 ms a frame at 4K).
     private func paintedRect(_ node: Node) -> Rect? {
         guard !node.isHidden, node.alpha > 0 else { return nil }
         var rect = paintsItself(node) ? node.bounds : nil
         for child in node.children {
-            if let r = paintedRect(child) { rect = rect?.union(r) ?? r }
+            guard let painted = paintedRect(child),
+                  let r = node.clipsToBounds ? painted.intersection(node.bounds) : painted else { continue }
+            rect = rect?.union(r) ?? r
         }
         if node.clipsToBounds { rect = rect?.intersection(node.bounds) }
         return rect.map { node.transformToParent.apply(to: $0) }

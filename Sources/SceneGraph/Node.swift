@@ -23,6 +23,10 @@ public final class Node {
     public var contentsName: String?
     public var contentMode: ContentMode = .aspectFit
     public var text: TextContents?
+    /// Kept as pixels while it does not change (CALayer's `shouldRasterize`): a subtree that stays
+    /// the same for two frames is drawn from one copy of itself after that (the grid under a photo
+    /// flying over it). Only for an opaque background that its bounds clip to.
+    public var rasterizesWhenStill = false
 
     public private(set) weak var parent: Node?
     public private(set) var children: [Node] = []

@@ -1,7 +1,7 @@
 /// One line of text, centred vertically in a node's bounds.
-public struct TextContents: Equatable, Sendable {
-    public enum Weight: Sendable { case regular, bold }
-    public enum Alignment: Sendable { case leading, center, trailing }
+public struct TextContents: Hashable, Sendable {
+    public enum Weight: Hashable, Sendable { case regular, bold }
+    public enum Alignment: Hashable, Sendable { case leading, center, trailing }
 
     public var string: String
     public var fontSize: Double

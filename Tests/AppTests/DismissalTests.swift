@@ -101,7 +101,7 @@ import TestSupport
     /// photo's is its full decode) go with them, not at the next pull. (The pictures themselves stay
     /// in the tests' memoizing decoder.)
     @Test func aClosedViewerIsLetGo() {
-        weak var viewerRoot = app.viewer?.root
+        weak let viewerRoot = app.viewer?.root
         #expect(viewerRoot != nil)
         release(at: pull(Array(repeating: Point(x: 0, y: 12), count: 20)))
         app.settle(stepping: clock)

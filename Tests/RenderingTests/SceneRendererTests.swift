@@ -363,6 +363,82 @@ import SceneGraph
         }
     }
 
+    /// A translucent node is composited as a layer only where its children paint: a pager's
+    /// neighbours, clipped away off either side of it, paint nothing (they made the viewer fading over
+    /// the grid a full-screen layer, 18 ms a frame at 4K).
+    @Test func aLayerLeavesOutChildrenClippedAwayOnEitherSide() throws {
+        let root = scene(Size(width: 100, height: 100))
+        let viewer = Node(name: "viewer", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        viewer.backgroundColor = .black
+        viewer.alpha = 0.5
+        let pages = Node(name: "pages", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        pages.clipsToBounds = true
+        pages.bounds.origin.x = 100   // the middle page shows; its photo is hidden (it flies)
+        for x in [0.0, 100, 200] {
+            let page = Node(name: "page", frame: Rect(x: x, y: 0, width: 100, height: 100))
+            page.image = TestImages.solid(width: 100, height: 100, argb: 0xFF12_3456)
+            page.isHidden = x == 100
+            pages.addChild(page)
+        }
+        let bar = Node(name: "bar", frame: Rect(x: 0, y: 0, width: 100, height: 10))
+        bar.backgroundColor = .white
+        viewer.addChild(pages)
+        viewer.addChild(bar)
+        root.addChild(viewer)
+        let renderer = SceneRenderer()
+        let image = try renderer.render(root, width: 100, height: 100)
+        #expect(renderer.layerPixels == 100 * 10, "the bar's area only")
+        // Black at half over white; the bar white over white.
+        #expect(image.pixel(x: 50, y: 50) == 0xFF80_8080 || image.pixel(x: 50, y: 50) == 0xFF7F_7F7F, "\(image.pixel(x: 50, y: 50))")
+        #expect(image.pixel(x: 50, y: 5) == 0xFFFF_FFFF)
+    }
+
+    /// A subtree marked to be kept as pixels (the grid) is copied, not drawn, from the third frame
+    /// on that it stays the same; what changes in it (a new picture, a cell hidden, a scroll) draws it
+    /// again; and every frame shows what drawing it would.
+    @Test func aStillSubtreeIsCopiedUntilItChanges() throws {
+        let root = scene(Size(width: 120, height: 100))
+        let grid = Node(name: "grid", frame: Rect(x: 0, y: 0, width: 120, height: 100))
+        grid.backgroundColor = .white
+        grid.clipsToBounds = true
+        grid.rasterizesWhenStill = true
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        cell.clipsToBounds = true
+        cell.contentMode = .aspectFill
+        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF12_3456)
+        grid.addChild(cell)
+        let photo = Node(name: "photo", frame: Rect(x: 60, y: 20, width: 30, height: 30))
+        photo.backgroundColor = Color(hex: 0xFF0000, alpha: 0.5)
+        root.addChild(grid)
+        root.addChild(photo)
+        let renderer = SceneRenderer()
+        let frame = PixelImage(width: 240, height: 200)
+        /// Draws a frame at 2x with the photo moved; whether the grid came from its copy.
+        func draw(photoAt x: Double) throws -> Bool {
+            photo.center.x = x
+            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+            let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
+            #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "photo at \(x)")
+            return renderer.stills.copiesDrawn == 1
+        }
+        #expect(try !draw(photoAt: 70), "first seen: drawn")
+        #expect(try !draw(photoAt: 72), "the same again: drawn, and kept")
+        #expect(try draw(photoAt: 74), "still the same: copied")
+        #expect(try draw(photoAt: 76))
+        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF65_4321)
+        #expect(try !draw(photoAt: 78), "a new picture")
+        #expect(frame.pixel(x: 60, y: 60) == 0xFF65_4321)
+        cell.isHidden = true
+        #expect(try !draw(photoAt: 80), "the cell hidden")
+        #expect(frame.pixel(x: 60, y: 60) == 0xFFFF_FFFF)
+        cell.isHidden = false
+        _ = try draw(photoAt: 82)
+        _ = try draw(photoAt: 84)
+        #expect(try draw(photoAt: 86))
+        grid.bounds.origin.y = 5
+        #expect(try !draw(photoAt: 88), "scrolled")
+    }
+
     @Test func smallSceneSnapshot() throws {
         let root = scene(Size(width: 160, height: 120))
         root.backgroundColor = Color(hex: 0xF2F2F7)
