@@ -70,14 +70,27 @@ final class X11InputInjector {
         XTestFakeMotionEvent(display, -1, x, y, 0)
     }
 
-    /// Gives the window the keyboard: without a window manager the focus follows the pointer, and a
-    /// script's keys sent while the pointer is outside the window (a screen larger than the window, a
-    /// script that starts with a key) would go to the root.
+    /// Gives the window the keyboard when keys would miss it: without a window manager the focus
+    /// follows the pointer, and a script's keys sent while the pointer is outside the window (a screen
+    /// larger than the window, a script that starts with a key) would go to the root. Where a window
+    /// manager keeps the focus (weston's takes it back from a client), or the pointer is over the
+    /// window, the focus is left as it is.
     private func focus() {
         var focused: Window = 0
         var revert: Int32 = 0
         XGetInputFocus(display, &focused, &revert)
-        if focused != window { XSetInputFocus(display, window, RevertToParent, Time(CurrentTime)) }
+        guard focused == Window(PointerRoot), !pointerIsOverWindow else { return }
+        XSetInputFocus(display, window, Int32(RevertToPointerRoot), Time(CurrentTime))
+    }
+
+    private var pointerIsOverWindow: Bool {
+        var root: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var buttons: UInt32 = 0
+        var attributes = XWindowAttributes()
+        guard XQueryPointer(display, window, &root, &child, &rootX, &rootY, &x, &y, &buttons) != 0,
+              XGetWindowAttributes(display, window, &attributes) != 0 else { return false }
+        return x >= 0 && y >= 0 && x < attributes.width && y < attributes.height
     }
 
     private func notches(_ n: Int, up: UInt32, down: UInt32) {
