@@ -11,8 +11,10 @@ import SceneGraph
 /// device transform, and whether every picture was drawn from its final copy (a frame with a stand-in
 /// is never kept: the copy that replaces it would never be shown).
 final class StillSubtreeCache {
-    /// Draws a kept copy may go unused before it is let go (the viewer covering the grid).
-    static let maxIdleDraws = 60
+    /// Draws a kept copy may go unused before it is let go: about ten seconds of motion at 60 Hz, so
+    /// that the grid kept while a photo zoomed in is still there when it is pulled down again (the
+    /// pull's first frames drew the 4K grid twice, 27–34 ms each). One window of memory, at most.
+    static let maxIdleDraws = 600
 
     private struct Entry {
         /// The signature of the last draw (its hash); a copy is taken when the next draw has the same.
