@@ -31,8 +31,10 @@ public final class AnimationStream: @unchecked Sendable {
     /// Starts decoding photo `path`'s frames to cover `covering` px, in `colour`'s space; `wake` is
     /// called (on the stream's thread) when a frame is ready.
     public init(path: FilePath, covering: PixelSize, colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
+        // At the window's priority, not the decoders' lower one: its frames are due at set times, and at
+        // nice 10 it had a tenth of a core's share against any ordinary process (under the sanitizer's
+        // test load a GIF's last frame came a second late). It decodes at most a few frames ahead.
         let thread = Thread { [self] in
-            ThreadPriority.lowerCurrentThread(by: DecodeQueue.niceness)
             run(path: path, covering: (covering.width, covering.height), colour: colour, wake: wake)
         }
         thread.name = "photozoom-animation"
