@@ -1,3 +1,8 @@
+import Synchronization
+
+/// Images made so far in this process (`PixelImage.serial`).
+private let imagesMade = Atomic<UInt64>(0)
+
 /// A decoded picture in Cairo's ARGB32 layout: one native-endian 32-bit word per pixel, alpha in the
 /// high byte, colour premultiplied by alpha; rows `stride` bytes apart. The memory is owned here and
 /// never changes after the image is made, so an image can be shared across threads and handed to
@@ -10,6 +15,9 @@ public final class PixelImage: @unchecked Sendable {
     /// Whether every pixel's alpha is 0xFF, as its maker promises (a JPEG decode): drawn as an
     /// opaque source, Cairo copies it instead of blending it.
     public let isOpaque: Bool
+    /// A number no other image made in this process has: names the picture where its address may be
+    /// reused by a later one (a cache that outlives the images it was made from).
+    public let serial: UInt64
 
     /// A zero-filled (transparent) image. Callers fill it through `bytes` before sharing it (and
     /// with only opaque pixels if they say `isOpaque`).
@@ -18,6 +26,7 @@ public final class PixelImage: @unchecked Sendable {
         self.width = width
         self.height = height
         self.isOpaque = isOpaque
+        serial = imagesMade.add(1, ordering: .relaxed).newValue
         stride = width * 4
         bytes = .allocate(byteCount: stride * height, alignment: 16)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)

@@ -224,10 +224,8 @@ final class ScaledImageCache {
 
     /// `images` were shown this draw without being drawn (from a kept copy of their subtree): their
     /// copies stay, ready for when the subtree is drawn again.
-    func keep(_ images: [PixelImage]) {
-        for image in images {
-            if let entry = entries[ObjectIdentifier(image)], entry.original === image { entry.lastUse = draw }
-        }
+    func keep(_ images: [ObjectIdentifier]) {
+        for image in images { entries[image]?.lastUse = draw }
     }
 
     /// The entry of `image`, made if new (or if a dead image's address came back), marked as drawn now.

@@ -1,5 +1,4 @@
 import CCairo
-import Pixels
 import SceneGraph
 
 /// Pixels of the subtrees marked `rasterizesWhenStill`: a subtree drawn the same way on two frames
@@ -25,9 +24,6 @@ final class StillSubtreeCache {
         /// Whether `surface` holds the draw with `signature`.
         var isCurrent: Bool
         var lastUse: Int
-        /// The pictures the copy shows, held so that no other picture takes one's address (and its
-        /// place in the signature) while the copy is kept.
-        var pictures: [PixelImage] = []
     }
 
     /// A rect of whole device pixels.
@@ -74,20 +70,20 @@ final class StillSubtreeCache {
     /// point, from the context's matrix): hidden nodes and children clipped away are left out.
     struct Signature {
         let hash: Int
-        /// The pictures it names (by identity).
-        let pictures: [PixelImage]
+        /// The pictures it shows, for the copies the renderer keeps of them.
+        let pictures: [ObjectIdentifier]
     }
 
     static func signature(of node: Node, scale: (Double, Double)) -> Signature {
         var hasher = Hasher()
         hasher.combine(scale.0)
         hasher.combine(scale.1)
-        var pictures: [PixelImage] = []
+        var pictures: [ObjectIdentifier] = []
         combine(node, into: &hasher, pictures: &pictures)
         return Signature(hash: hasher.finalize(), pictures: pictures)
     }
 
-    private static func combine(_ node: Node, into hasher: inout Hasher, pictures: inout [PixelImage]) {
+    private static func combine(_ node: Node, into hasher: inout Hasher, pictures: inout [ObjectIdentifier]) {
         guard !node.isHidden, node.alpha > 0 else { return }
         hasher.combine(ObjectIdentifier(node))
         hasher.combine(node.alpha)
@@ -98,8 +94,9 @@ final class StillSubtreeCache {
         hasher.combine(node.cornerRadius)
         hasher.combine(node.borderWidth)
         hasher.combine(node.borderColor)
-        hasher.combine(node.image.map(ObjectIdentifier.init))
-        if let image = node.image { pictures.append(image) }
+        // By serial, not address: a picture let go may leave its address to a new one.
+        hasher.combine(node.image?.serial)
+        if let image = node.image { pictures.append(ObjectIdentifier(image)) }
         hasher.combine(node.contentMode)
         hasher.combine(node.text)
         hasher.combine(node.children.count)
@@ -124,7 +121,6 @@ final class StillSubtreeCache {
     func paintCopy(of node: Node, signature: Signature, box: PixelBox, on cr: OpaquePointer) -> Bool {
         let key = ObjectIdentifier(node)
         guard var entry = entries[key], entry.isCurrent, entry.signature == signature.hash, entry.device == box,
-              entry.pictures.elementsEqual(signature.pictures, by: ===),
               let surface = entry.surface else { return false }
         entry.lastUse = draw
         entries[key] = entry
@@ -149,7 +145,6 @@ final class StillSubtreeCache {
         entry.signature = signature.hash
         entry.lastUse = draw
         entry.isCurrent = false
-        entry.pictures = []
         if entry.device != box, let old = entry.surface {
             cairo_surface_destroy(old)
             entry.surface = nil
@@ -168,7 +163,6 @@ final class StillSubtreeCache {
                 cairo_set_operator(copy, CAIRO_OPERATOR_SOURCE)
                 cairo_paint(copy)
                 entry.isCurrent = cairo_status(copy) == CAIRO_STATUS_SUCCESS
-                if entry.isCurrent { entry.pictures = signature.pictures }
                 cairo_destroy(copy)
             }
         }

@@ -437,6 +437,15 @@ import SceneGraph
         #expect(try draw(photoAt: 86))
         grid.bounds.origin.y = 5
         #expect(try !draw(photoAt: 88), "scrolled")
+        _ = try draw(photoAt: 90)
+        #expect(try draw(photoAt: 92))
+        // A picture let go and a new one of the same size made in its place: the allocator hands the
+        // new one the old one's address (not under AddressSanitizer, which holds freed memory back),
+        // and the copy must not take it for the old.
+        cell.image = nil
+        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF0A_0B0C)
+        #expect(try !draw(photoAt: 94), "another picture at the same address")
+        #expect(frame.pixel(x: 60, y: 60) == 0xFF0A_0B0C)
     }
 
     @Test func smallSceneSnapshot() throws {
