@@ -55,7 +55,10 @@ bench: deps-bench
 	# last client leaves refuses the next one for a moment.
 	xvfb-run -a -s "-screen 0 3840x2160x24 -nolisten tcp -noreset" .build/release/photozoom-bench $(BENCH)
 
-# Each sanitizer builds in a folder of its own, so the usual build stays as it is. Leaks are checked in
+# Each sanitizer builds in a folder of its own, so the usual build stays as it is. Its tests run one at a
+# time: a sanitized viewer is several times slower, and a dozen of them side by side on two cores made the
+# window tests' timing (an animation's frame delays, a 0.15 s cross-fade, a flight's refreshes) the other
+# tests' load rather than the viewer's. Leaks are checked in
 # every viewer the tests start (the runner's own, Foundation's and XCTest's, are not). The soak is left
 # to `make test` and `make soak` (and `make install`'s test, which builds a release binary of its own):
 # a sanitizer's own bookkeeping (ASan holds 256 MiB of freed memory in
@@ -65,11 +68,11 @@ sanitize: sanitize-address sanitize-thread
 sanitize-address: deps-test
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
 	PHOTOZOOM_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0 \
-	    swift test --skip-build --sanitize=address --scratch-path .build-asan --skip SoakTests --skip InstallTests
+	    swift test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan --skip SoakTests --skip InstallTests
 
 sanitize-thread: deps-test
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-	PHOTOZOOM_SANITIZER=thread swift test --skip-build --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
+	PHOTOZOOM_SANITIZER=thread swift test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --skip SoakTests --skip InstallTests
 
 # The soak test of `make test` at full length; it prints RSS, open files and threads at the start, the
 # middle and the end (Tests/EndToEndTests/SoakTests.swift); and the large GIF's, 5 minutes of it.
