@@ -66,14 +66,15 @@ final class StillSubtreeCache {
         return PixelBox(x: x0, y: y0, width: Int(corners[2].rounded()) - x0, height: Int(corners[3].rounded()) - y0)
     }
 
-    /// What the renderer reads of `node`'s subtree as it would draw it at `scale` (device pixels a
-    /// point, from the context's matrix): hidden nodes and children clipped away are left out.
+    /// A subtree's drawing, summed up: two draws with the same hash put the same pixels.
     struct Signature {
         let hash: Int
         /// The pictures it shows, for the copies the renderer keeps of them.
         let pictures: [ObjectIdentifier]
     }
 
+    /// What the renderer reads of `node`'s subtree as it would draw it at `scale` (device pixels a
+    /// point, from the context's matrix): hidden nodes and children clipped away are left out.
     static func signature(of node: Node, scale: (Double, Double)) -> Signature {
         var hasher = Hasher()
         hasher.combine(scale.0)
