@@ -26,9 +26,10 @@ enum LevelKey: Hashable, Sendable {
 /// and are held weakly: a photo its owner let go loses its copies at the next draw. Copies not
 /// drawn for `maxIdleDraws` draws are dropped, and all copies together stay within `byteLimit`.
 ///
-/// A small picture (a thumbnail) drawn smaller at the same size on two draws running (a cell at
-/// rest, not a copy in flight) gets a copy of exactly that size, which the renderer then copies 1:1
-/// with no filter: a grid frame costs little more than its memory traffic.
+/// A small picture (a thumbnail) drawn smaller gets a copy of exactly that size, the first time there
+/// and then, later at a new size once it holds for two draws running (a cell at rest, not a copy in
+/// flight), which the renderer then copies 1:1 with no filter: a grid frame costs little more than
+/// its memory traffic.
 final class ScaledImageCache {
     /// Memory for copies, in bytes.
     let byteLimit: Int
@@ -200,10 +201,12 @@ final class ScaledImageCache {
         return Choice(level: standIn, isStandIn: true)
     }
 
-    /// A small picture drawn smaller: its copy of exactly that size once the size holds for two draws
-    /// (a cell at rest or scrolling; not a copy in flight, whose size changes every frame; at once for
-    /// an exported frame); until then the picture itself, to be drawn
-    /// as the copy will be (`drawsAsExactCopy`).
+    /// A small picture drawn smaller: its copy of exactly that size. A picture's first such draw makes
+    /// it there and then (a thumbnail just arrived in its cell: the copy costs about what drawing the
+    /// picture scaled would, and the cell never changes again, where a stand-in replaced by its copy
+    /// changed by a level or two); at a new size later (a resize, a copy in flight) once the size holds
+    /// for two draws (at once for an exported frame), made by the worker, and until then the picture
+    /// itself, drawn as the copy will be (`drawsAsExactCopy`).
     private func exactCopy(of image: PixelImage, targetWidth: Double, targetHeight: Double, speed: Bool, exact: Bool) -> Choice? {
         let plain = level(of: image).map { Choice(level: $0, isStandIn: false) }
         guard !speed, image.width <= ScaledImageCache.exactMaxSide, image.height <= ScaledImageCache.exactMaxSide,
@@ -212,9 +215,10 @@ final class ScaledImageCache {
         let entry = self.entry(for: image)
         if let level = entry.levels[size] { return Choice(level: level, isStandIn: false) }
         let standIn = plain.map { Choice(level: $0.level, isStandIn: false, drawsAsExactCopy: true) }
+        let firstAsk = entry.lastExactAsk == nil
         let held = entry.lastExactAsk.map { $0.size == size && $0.draw == draw - 1 } ?? false
         entry.lastExactAsk = (size, draw)
-        if builder == nil || exact {
+        if builder == nil || exact || firstAsk {
             return make(size, of: image, in: entry).map { Choice(level: $0, isStandIn: false) } ?? standIn
         }
         if held { request(size, of: image, in: entry) } else { wantsAnotherDraw = true }
