@@ -90,8 +90,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Cairo", "CCairo", "CMalloc", "Geometry", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
-            "Rendering",
+            "App", "Animation", "Cairo", "CCairo", "CMalloc", "Geometry", "Grid", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
+            "Rendering", "SceneGraph",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),

@@ -1,6 +1,8 @@
+import Geometry
 import Grid
 import Library
 import Logging
+import Pixels
 
 /// Which grid thumbnails are decoded: the cells in view first, then a screen above and below; the
 /// ones far out of sight are let go (and requests passed by on a fling withdrawn), so memory
@@ -67,6 +69,28 @@ final class GridThumbnails {
         }
     }
 
+    /// The cells of the first screen (the top of the grid, where a launch opens) by index.
+    var firstScreen: Range<Int> { grid.layout.indices(inContentRangeFrom: 0, to: grid.size.height) }
+
+    /// Shows cells' pixels as a launch before left them (`GridScreen.Thumbnail.lastSeen`), each until
+    /// its thumbnail comes.
+    func showLastSeen(_ pixels: [Int: PixelImage]) {
+        for (i, image) in pixels where states.indices.contains(i) && states[i] != .loaded && states[i] != .failed {
+            grid.setThumbnail(.lastSeen(image), at: i)
+        }
+    }
+
+    /// The first screen's cells with their thumbnails, once each shows its own, at rest and in view:
+    /// what a later launch can show at once. Nil until then. Cells with a badge or a ⚠, or a thumbnail
+    /// that is not opaque, are left out.
+    var firstScreenShown: [(index: Int, thumbnail: PixelImage, frame: Rect)]? {
+        guard grid.scrollOffset == 0, isViewComplete else { return nil }
+        return firstScreen.compactMap { i in
+            guard states[i] == .loaded, !grid.hasBadge(i), let picture = grid.picture(at: i), picture.isOpaque else { return nil }
+            return (i, picture, grid.cell(at: i).frame)
+        }
+    }
+
     /// Whether photo `i`'s thumbnail could not be made.
     func hasFailed(_ i: Int) -> Bool { states[i] == .failed }
 
@@ -81,13 +105,16 @@ final class GridThumbnails {
     /// Whether any cell shows a picture, if only a placeholder.
     var hasAny: Bool { !loaded.isEmpty || requested.contains { grid.cell(at: $0).image != nil } }
 
-    /// Puts finished thumbnails into their cells and logs the ones that failed; true when any arrived.
-    func applyFinished() -> Bool {
+    /// Puts finished thumbnails into their cells and logs the ones that failed: whether any arrived, and
+    /// whether any in the grid's view (the ones a screen away, prefetched, change nothing there).
+    func applyFinished() -> (any: Bool, inView: Bool) {
         let results = queue.takeFinished(.thumbnail)
+        let visible = grid.indices(withinScreens: 0)
         for result in results {
             let i = result.index
             if result.isPlaceholder {
-                if case .requested = states[i], case .success(let image) = result.outcome {
+                // Not over the cell's pixels as last seen: they are sharper, and its thumbnail's own.
+                if case .requested = states[i], !grid.showsLastSeen(i), case .success(let image) = result.outcome {
                     grid.setThumbnail(.loaded(image), at: i)
                     placeBadge(result, at: i)
                 }
@@ -111,7 +138,7 @@ final class GridThumbnails {
                 states[i] = .failed
             }
         }
-        return !results.isEmpty
+        return (!results.isEmpty, results.contains { visible.contains($0.index) })
     }
 
     /// An animated photo's cell shows its first frame with its format in a badge ("GIF").

@@ -80,13 +80,19 @@ final class PhotoNavigator {
         // The decode a press (or a launch on this photo) started may be in already: the photo flies sharp
         // from the start.
         let early = earlyDecode.flatMap { $0.index == index ? $0 : nil }
-        guard isGridActive, let image = early?.image ?? grid.cell(at: index).image else { return }
+        guard isGridActive else { return }
+        guard let image = early?.image ?? grid.picture(at: index) else {
+            // Its cell shows only its pixels as last seen: the photo flies once its thumbnail is in.
+            if animated, grid.showsLastSeen(index) { opensOnceShown = index }
+            return
+        }
+        opensOnceShown = nil
         earlyDecode = nil
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
                                        name: { [photos] in photos[$0].name },
-                                       picture: { [grid] in grid.cell(at: $0).image })
+                                       picture: { [grid] in grid.picture(at: $0) })
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.crossFadesPages = reducesMotion
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
@@ -103,7 +109,8 @@ final class PhotoNavigator {
     /// A press on the grid's cell `index`, before any tap is recognized: its fit-size decode starts
     /// now, first in the queue, so that the photo is sharp early in the flight a tap starts.
     func pressed(onCell index: Int) {
-        guard isGridActive, let image = grid.cell(at: index).image else { return }
+        opensOnceShown = nil
+        guard isGridActive, let image = grid.picture(at: index) else { return }
         let fit = ContentMode.aspectFit.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
                                              in: Rect(origin: .zero, size: grid.size)).size
         requestSharper(index, covering: Size(width: fit.width * pixelScale, height: fit.height * pixelScale))
@@ -116,7 +123,17 @@ final class PhotoNavigator {
     }
 
     /// Whether photo `index` can open: its thumbnail or its decode is in.
-    func canOpen(_ index: Int) -> Bool { grid.cell(at: index).image != nil || earlyDecode?.index == index }
+    func canOpen(_ index: Int) -> Bool { grid.picture(at: index) != nil || earlyDecode?.index == index }
+
+    /// A photo opened while its cell showed only its pixels as last seen, to fly once its thumbnail is in
+    /// (a press on another cell forgets it).
+    private var opensOnceShown: Int?
+
+    /// Thumbnails came: a photo waiting for its own flies now.
+    func thumbnailsArrived() {
+        guard let index = opensOnceShown, grid.picture(at: index) != nil else { return }
+        open(index)
+    }
 
     /// The decode a press on a cell (or a launch) started, when it arrived before the photo opened.
     private var earlyDecode: (index: Int, image: PixelImage, fullSize: Size?)?

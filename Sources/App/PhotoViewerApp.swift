@@ -6,6 +6,7 @@ import Grid
 import Input
 import Library
 import Logging
+import Pixels
 import SceneGraph
 import Transitions
 import Viewer
@@ -302,8 +303,29 @@ public final class PhotoViewerApp {
     /// decode into the open photo.
     public func applyFinishedLoads() {
         if navigator.applyFinishedLoads() { needsDisplay = true }
-        if thumbnails.applyFinished() { needsDisplay = true }
+        // Thumbnails prefetched out of the grid's view are drawn by no frame (the viewer's pages show
+        // the grid's thumbnails, so with the viewer up any may be).
+        let arrived = thumbnails.applyFinished()
+        if arrived.inView || arrived.any && !navigator.isGridActive { needsDisplay = true }
+        if arrived.any { navigator.thumbnailsArrived() }
         openIfLoaded()
+    }
+
+    /// The photos of the grid's first screen, where a launch opens (in order).
+    public var firstScreenPhotos: [Photo] { thumbnails.firstScreen.map { photos[$0] } }
+
+    /// Shows cells of the first screen as a launch before left them (pixels by photo index), each
+    /// until its thumbnail comes.
+    public func showLastSeen(_ pixels: [Int: PixelImage]) {
+        thumbnails.showLastSeen(pixels)
+        needsDisplay = true
+    }
+
+    /// The first screen's cells (photo, thumbnail, frame in points) once the grid shows each with its
+    /// own thumbnail, at rest at its top; nil until then.
+    public var firstScreenShown: [(index: Int, photo: Photo, thumbnail: PixelImage, frame: Rect)]? {
+        guard navigator.isGridActive, !isAnimating, let cells = thumbnails.firstScreenShown else { return nil }
+        return cells.map { ($0.index, photos[$0.index], $0.thumbnail, $0.frame) }
     }
 
     /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the

@@ -12,6 +12,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public enum Thumbnail {
         case loading
         case loaded(PixelImage)
+        /// The cell's own pixels as a launch before showed them (`GridSnapshotStore`), shown until its
+        /// thumbnail comes: a crop of the photo, so no photo flies out of it (`picture(at:)`).
+        case lastSeen(PixelImage)
         case failed
     }
 
@@ -49,9 +52,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scroll.clipsToBounds = true
         root.addChild(scroll)
         for i in 0..<photoCount {
-            let cell = Node(name: "cell.\(i)")
-            cell.clipsToBounds = true
-            cell.contentMode = .aspectFill
+            let cell = GridScreen.cellNode(name: "cell.\(i)")
             cell.backgroundColor = GridStyle.loadingCell
             cells.append(cell)
             scroll.addChild(cell)
@@ -84,11 +85,35 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public func cell(at index: Int) -> Node { cells[index] }
 
+    /// A cell as the grid draws it: its picture fills it and is cut at its edges. (`GridSnapshotStore`
+    /// renders cells on their own with it.)
+    public static func cellNode(name: String) -> Node {
+        let cell = Node(name: name)
+        cell.clipsToBounds = true
+        cell.contentMode = .aspectFill
+        return cell
+    }
+
+    /// Whether cell `index` carries a badge (`setBadge`).
+    public func hasBadge(_ index: Int) -> Bool { badges[index] != nil }
+
+    /// Whether cell `index` shows its pixels as last seen (`Thumbnail.lastSeen`).
+    public func showsLastSeen(_ index: Int) -> Bool { lastSeen.contains(index) }
+
+    /// The picture of photo `index` its cell shows (a thumbnail, or an embedded one meanwhile): what the
+    /// photo flies out of and back into. Nil while the cell shows nothing of it, or only its pixels
+    /// as last seen.
+    public func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : cells[index].image }
+
+    /// The cells showing their pixels as last seen (`Thumbnail.lastSeen`).
+    private var lastSeen: Set<Int> = []
+
     public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
         let cell = cells[index]
         cell.removeAllChildren()
         badges[index] = nil
         cell.contentsName = nil
+        lastSeen.remove(index)
         switch thumbnail {
         case .loading:
             cell.image = nil
@@ -96,6 +121,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         case .loaded(let image):
             cell.image = image
             cell.backgroundColor = nil
+        case .lastSeen(let image):
+            cell.image = image
+            cell.backgroundColor = nil
+            lastSeen.insert(index)
         case .failed:
             cell.image = nil
             cell.backgroundColor = GridStyle.brokenCell

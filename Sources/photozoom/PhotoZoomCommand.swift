@@ -65,7 +65,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Flag(help: "Log debug messages.")
     var verbose = false
 
-    @Flag(help: "Neither read nor write the thumbnail cache shared with file managers ($XDG_CACHE_HOME/thumbnails).")
+    @Flag(help: "Neither read nor write the thumbnail cache shared with file managers ($XDG_CACHE_HOME/thumbnails), nor the grid's first screen kept between launches ($XDG_CACHE_HOME/photozoom/grid).")
     var noThumbnailCache = false
 
     @Argument(help: "Image files, folders (their images, sorted by name) or file:// URIs. None: the bundled photos.")

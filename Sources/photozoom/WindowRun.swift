@@ -65,9 +65,21 @@ struct WindowRun {
                                      clock: clock, pixelScale: scale,
                                      motion: motion, logger: logger)
             app.reducesMotion = reducesMotion
-            if let opening = selection.opening { app.openWhenLoaded(opening) }
+            launchSnapshot = nil
+            if let opening = selection.opening {
+                app.openWhenLoaded(opening)
+            } else if let snapshots {
+                // The first screen as the last launch left it, while its thumbnails load.
+                let snapshot = LaunchGridSnapshot(store: snapshots, app: app, scale: scale, colour: colour, logger: logger)
+                snapshot.show(in: app)
+                launchSnapshot = snapshot
+            }
             return app
         }
+        /// Where the grid's first screen is kept between launches (with the thumbnail cache), and the
+        /// launch's (a photo opened from the command line has none).
+        let snapshots = thumbnails == nil ? nil : GridSnapshotStore.defaultFolder().map { GridSnapshotStore(folder: $0) }
+        var launchSnapshot: LaunchGridSnapshot?
         var app = makeApp(library, size: size)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         var player = script.map { WindowScriptPlayer(timeline: $0) }
@@ -146,6 +158,7 @@ struct WindowRun {
             if window.pacesByRefresh { inFlight.append(sentFrame) } else { onScreen(sentFrame, shown: nil) }
             guard !animationOnly else { return }
             app.didDisplay()
+            launchSnapshot?.keepWhenComplete(app)
             // Thumbnails drawn at a new size get their exact copies on the next frame at rest.
             if renderer.wantsAnotherDraw { app.setNeedsDisplay() }
         }
