@@ -18,6 +18,8 @@ final class LaunchGridSnapshot {
     private let store: GridSnapshotStore
     private let key: [UInt8]
     private let scale: Double
+    /// The window's size the key was made for, in points.
+    private let size: Size
     private let logger: Logger
     /// The photos whose cells were shown from the snapshot.
     private var shown: Set<Int> = []
@@ -28,6 +30,7 @@ final class LaunchGridSnapshot {
         self.store = store
         self.scale = scale
         self.logger = logger
+        size = app.size
         key = Self.key(size: app.size, scale: scale, colour: colour.name, photos: app.firstScreenPhotos)
     }
 
@@ -56,7 +59,9 @@ final class LaunchGridSnapshot {
     func keepWhenComplete(_ app: PhotoViewerApp) {
         guard !settled, let cells = app.firstScreenShown else { return }
         settled = true
-        guard Set(cells.map(\.index)) != shown else { return }
+        // A window the window manager sized otherwise than asked (a tiling one) has no first screen a
+        // launch could show before it is mapped: none is written.
+        guard app.size == size, Set(cells.map(\.index)) != shown else { return }
         // A cell drawn across a pixel's edge (a fractional scale) is drawn with its neighbours' help:
         // on its own it would not look the same.
         func whole(_ v: Double) -> Bool { abs((v * scale).rounded() - v * scale) < 1e-9 }
