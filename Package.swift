@@ -30,8 +30,6 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-        // No pkgConfig: libjxl.pc adds a -D flag SwiftPM refuses; the headers are in /usr/include.
-        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         // No pkgConfig: libraw.pc adds -fopenmp, which SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
         // Colour management: embedded profiles to the display's.
@@ -48,6 +46,8 @@ let package = Package(
         // CHEIF holds libheif's table (HEIC, AVIF).
         .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CHEIF", dependencies: ["CDynamicLibrary"]),
+        // CJXL: libjxl's and libjxl_threads' (JPEG XL; the headers, libjxl-dev, are in /usr/include).
+        .target(name: "CJXL", dependencies: ["CDynamicLibrary"]),
         // CRSVG: librsvg's (SVG).
         .target(name: "CRSVG", dependencies: ["CDynamicLibrary"]),
         // glibc's malloc tuning (part of libc: nothing to link).

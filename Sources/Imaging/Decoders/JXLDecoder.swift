@@ -15,37 +15,41 @@ enum JXLDecoder {
     }
 
     private static func decodeQuietly(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
+        var reason: UnsafePointer<CChar>?
+        guard let jxl = photozoom_jxl_load(&reason)?.pointee, let threads = photozoom_jxl_threads_load(&reason)?.pointee else {
+            throw .libraryMissing(format: "JPEG XL", reason: "libjxl (Debian: libjxl0.7) could not be opened: \(reason.map { String(cString: $0) } ?? "")")
+        }
         let budget = UnsafeMutablePointer<photozoom_jxl_budget>.allocate(capacity: 1)
         defer { budget.deallocate() }
         budget.pointee.limit = max(4 * request.data.count, 64 << 20)
         var manager = JxlMemoryManager(opaque: budget, alloc: photozoom_jxl_alloc, free: photozoom_jxl_free)
-        guard let decoder = JxlDecoderCreate(&manager) else { throw .corrupt(format: "JPEG XL", detail: "libjxl could not start") }
-        defer { JxlDecoderDestroy(decoder) }
-        let runner = JxlThreadParallelRunnerCreate(nil, JxlThreadParallelRunnerDefaultNumWorkerThreads())
-        defer { if let runner { JxlThreadParallelRunnerDestroy(runner) } }
-        if let runner { _ = JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) }
+        guard let decoder = jxl.JxlDecoderCreate(&manager) else { throw .corrupt(format: "JPEG XL", detail: "libjxl could not start") }
+        defer { jxl.JxlDecoderDestroy(decoder) }
+        let runner = threads.JxlThreadParallelRunnerCreate(nil, threads.JxlThreadParallelRunnerDefaultNumWorkerThreads())
+        defer { if let runner { threads.JxlThreadParallelRunnerDestroy(runner) } }
+        if let runner { _ = jxl.JxlDecoderSetParallelRunner(decoder, threads.JxlThreadParallelRunner, runner) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
+        guard jxl.JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
             throw .corrupt(format: "JPEG XL", detail: "libjxl refused its events")
         }
         return try request.data.withUnsafeBufferPointer { bytes in
-            Result { () throws(ImageDecodeError) -> DecoderOutput in try run(decoder, bytes, budget) }
+            Result { () throws(ImageDecodeError) -> DecoderOutput in try run(jxl, decoder, bytes, budget) }
         }.get()
     }
 
-    private static func run(_ decoder: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>,
+    private static func run(_ jxl: photozoom_jxl, _ decoder: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>,
                             _ budget: UnsafeMutablePointer<photozoom_jxl_budget>) throws(ImageDecodeError) -> DecoderOutput {
-        _ = JxlDecoderSetInput(decoder, bytes.baseAddress, bytes.count)
-        JxlDecoderCloseInput(decoder)
+        _ = jxl.JxlDecoderSetInput(decoder, bytes.baseAddress, bytes.count)
+        jxl.JxlDecoderCloseInput(decoder)
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var info = JxlBasicInfo()
         var size = (width: 0, height: 0)
         var colour = ColourDescription.sRGB
         var buffer: [UInt8] = []
         while true {
-            switch JxlDecoderProcessInput(decoder) {
+            switch jxl.JxlDecoderProcessInput(decoder) {
             case JXL_DEC_BASIC_INFO:
-                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else { throw .corrupt(format: "JPEG XL", detail: "a damaged header") }
+                guard jxl.JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else { throw .corrupt(format: "JPEG XL", detail: "a damaged header") }
                 // The decoder turns the picture upright: orientations 5…8 swap its sides.
                 size = info.orientation.rawValue >= 5 ? (Int(info.ysize), Int(info.xsize)) : (Int(info.xsize), Int(info.ysize))
                 try ImageLimits.checkPixels(width: size.width, height: size.height)
@@ -53,15 +57,15 @@ enum JXLDecoder {
                 budget.pointee.limit = max(budget.pointee.limit, size.width * size.height * 16)
             case JXL_DEC_COLOR_ENCODING:
                 var sRGB = JxlColorEncoding()
-                JxlColorEncodingSetToSRGB(&sRGB, 0)
-                _ = JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
-                colour = dataProfile(decoder, format: &format)
+                jxl.JxlColorEncodingSetToSRGB(&sRGB, 0)
+                _ = jxl.JxlDecoderSetPreferredColorProfile(decoder, &sRGB)
+                colour = dataProfile(jxl, decoder, format: &format)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var length = 0
-                guard JxlDecoderImageOutBufferSize(decoder, &format, &length) == JXL_DEC_SUCCESS,
+                guard jxl.JxlDecoderImageOutBufferSize(decoder, &format, &length) == JXL_DEC_SUCCESS,
                       length == size.width * size.height * 4 else { throw .corrupt(format: "JPEG XL", detail: "an unexpected frame size") }
                 buffer = [UInt8](repeating: 0, count: length)
-                let status = buffer.withUnsafeMutableBytes { JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count) }
+                let status = buffer.withUnsafeMutableBytes { jxl.JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count) }
                 guard status == JXL_DEC_SUCCESS else { throw .corrupt(format: "JPEG XL", detail: "libjxl refused the output buffer") }
             case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
                 // The first frame (of an animation too) is the picture.
@@ -80,12 +84,12 @@ enum JXLDecoder {
 
     /// The profile of the pixels the decoder gives: sRGB when it could make them so, otherwise the
     /// picture's own.
-    private static func dataProfile(_ decoder: OpaquePointer, format: inout JxlPixelFormat) -> ColourDescription {
+    private static func dataProfile(_ jxl: photozoom_jxl, _ decoder: OpaquePointer, format: inout JxlPixelFormat) -> ColourDescription {
         var length = 0
-        guard JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS,
+        guard jxl.JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS,
               length > 0, length <= ICCProfile.maxBytes else { return .sRGB }
         var icc = [UInt8](repeating: 0, count: length)
-        guard JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &icc, length) == JXL_DEC_SUCCESS else {
+        guard jxl.JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &icc, length) == JXL_DEC_SUCCESS else {
             return .sRGB
         }
         return .icc(icc)
