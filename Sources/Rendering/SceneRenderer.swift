@@ -352,7 +352,7 @@ public final class SceneRenderer {
     }
 
     private func drawText(_ text: TextContents, in rect: Rect, alpha: Double, on cr: OpaquePointer) {
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+        cairo_select_font_face(cr, FontWarmUp.family, CAIRO_FONT_SLANT_NORMAL,
                                text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, text.fontSize)
         let string = fitted(text.string, width: rect.width, on: cr)

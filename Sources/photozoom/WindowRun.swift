@@ -42,6 +42,7 @@ struct WindowRun {
     }
 
     func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
+        FontWarmUp.start()
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? DesktopScale.detect(displayName: nil)
         let colour = DisplayColour.target(logger: logger)
