@@ -53,6 +53,12 @@ public final class PresentationClock: FrameClock {
     public private(set) var timeline: DisplayTimeline
     /// A frame at most every `divisor` refreshes (`--fps` below the display's rate).
     public var divisor: UInt64 = 1
+    /// Whether the frames follow input as it comes (a finger or the pointer is down): each is begun as
+    /// late as its refresh allows, so that the newest input makes it. Otherwise (a flight, a glide, a
+    /// spring on its own) a frame is begun once the one before is shown, with the whole refresh to be
+    /// drawn in: a heavier frame (a row of new cells scrolling in) does not miss its refresh, which
+    /// just in time it did when it took more than a quarter over the slowest recent draw.
+    public var followsInput = true
     /// How many frames may be in flight: the window's buffers (each is the server's until its frame
     /// is shown).
     public var buffers = 1
@@ -117,7 +123,7 @@ public final class PresentationClock: FrameClock {
         guard inFlight.count < buffers, inFlight.allSatisfy({ $0.msc != nil }) else { return nil }
         let target = aim(at: time)
         planned = target.msc
-        let start = target.msc == nil ? time : max(time, target.time - budget)
+        let start = target.msc == nil ? time : max(time, target.time - (followsInput ? budget : max(budget, frameInterval)))
         plannedStart = start
         return start
     }

@@ -97,6 +97,9 @@ public final class PhotoViewerApp {
     /// speed, and the frame after the gesture well.
     public var isPinchZooming: Bool { viewer?.isPinching ?? false }
 
+    /// Whether a finger or the pointer is down: what is drawn follows input as it comes.
+    public var isTouching: Bool { interaction.isTouching }
+
     /// What the screen shows, for the launch figures (`--verbose` logs when each first holds).
     public var milestones: Set<LaunchMilestone> {
         var reached: Set<LaunchMilestone> = []

@@ -40,6 +40,12 @@ final class FramePacer {
         case wait(Double?)
     }
 
+    /// Whether the frames follow input as it comes (`PresentationClock.followsInput`).
+    var followsInput: Bool {
+        get { presentation?.followsInput ?? true }
+        set { presentation?.followsInput = newValue }
+    }
+
     /// A frame is wanted at `now` (monotonic s).
     func frameWanted(at now: Double) -> Verdict {
         guard let presentation else {

@@ -189,6 +189,7 @@ struct WindowRun {
             // Input moves the scene at most once a frame: a 1000 Hz mouse does not cost 1000 draws a second.
             // Only an animated photo moving, it alone is drawn.
             let wantsFrame = app.isAnimating || app.needsDisplay
+            pacer.followsInput = app.isTouching
             let animationDue = !wantsFrame && app.nextAnimationFrame.map { clock.now >= $0 } == true
             if wantsFrame || animationDue, pacer.frameWanted(at: MonotonicClock.seconds()) == .drawNow {
                 frame(animationOnly: !wantsFrame)

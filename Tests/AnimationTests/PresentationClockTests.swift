@@ -142,6 +142,24 @@ struct PresentationClockTests {
         }
     }
 
+    /// A motion on its own (a flight, a glide: no finger down) begins each frame once the one before is
+    /// shown, with the whole refresh to draw in: a draw now and then two and a half times the usual (a
+    /// row of new cells scrolling in) still makes its refresh, where a frame begun just in time misses.
+    @Test func framesNotFollowingInputHaveTheWholeRefreshToBeDrawnIn() {
+        let halfRefresh = SimulatedDisplay(period: 1 / 60.0, margin: 0.0085)
+        func run(followingInput: Bool) -> [PresentationClock.Shown] {
+            var loop = PacedLoop(display: halfRefresh, rate: 60, buffers: 2, drawCost: { $0 % 20 == 19 ? 0.005 : 0.002 })
+            loop.clock.followsInput = followingInput
+            loop.run(frames: 120)
+            return Array(loop.shown.dropFirst(10))   // the server's lead is learnt from the first misses
+        }
+        let own = run(followingInput: false)
+        #expect(own.allSatisfy { $0.missed == 0 }, "\(own.map(\.missed))")
+        #expect(zip(own, own.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
+        #expect(own.allSatisfy { abs($0.frame.time - $0.time) < 1e-9 }, "sampled at the time each is shown")
+        #expect(run(followingInput: true).contains { $0.missed > 0 }, "just in time, the long draws miss")
+    }
+
     @Test func underXvfbsTimerTheShownTimesAreWithinItsSlackOfThePredictedOnes() {
         var loop = PacedLoop(display: Self.xvfb, rate: nil, drawCost: { _ in 0.004 })
         loop.run(frames: 120)
