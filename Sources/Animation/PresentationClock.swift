@@ -36,7 +36,9 @@ public final class PresentationClock: FrameClock {
         /// When it was sent (monotonic s); nil while it is drawn.
         var sent: Double? = nil
         /// The refresh it is expected at once sent: `msc`, or the one after when it was sent too late
-        /// for that (the server shows it then, and a frame aimed there would replace it).
+        /// for that (the server shows it then, and a frame aimed there would replace it). Too late is
+        /// more than `leadTolerance` past the server's lead as learnt: that lead only grows, and one sent
+        /// just past it mostly made its refresh (the next frame, aimed a refresh further, left one empty).
         var expected: UInt64? = nil
     }
 
@@ -157,7 +159,7 @@ public final class PresentationClock: FrameClock {
         if sent, var frame = current {
             frame.sent = time
             frame.expected = frame.msc.map { msc in
-                timeline.time(of: msc).map { time > $0 - serverLead } == true ? msc + 1 : msc
+                timeline.time(of: msc).map { time > $0 - serverLead + Self.leadTolerance } == true ? msc + 1 : msc
             }
             inFlight.append(frame)
         }
