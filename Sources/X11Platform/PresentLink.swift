@@ -63,8 +63,9 @@ final class PresentLink {
     deinit { close() }
 
     /// Sends `pixmap` to the window at refresh `msc` (nil: the next one); `area`, the part that changed
-    /// since the last present (nil: all of it).
-    func present(_ pixmap: Pixmap, atRefresh msc: UInt64?, area: PixelRect?) {
+    /// since the last present (nil: all of it). `immediately`: copied at once, not at a refresh (it may
+    /// tear), once `msc` is reached.
+    func present(_ pixmap: Pixmap, atRefresh msc: UInt64?, area: PixelRect?, immediately: Bool = false) {
         serial &+= 1
         var region: UInt32 = 0
         if hasRegions, let area {
@@ -74,7 +75,8 @@ final class PresentLink {
             xcb_xfixes_create_region(connection, region, 1, &rect)
         }
         xcb_present_pixmap(connection, window, UInt32(pixmap), serial, 0, region, 0, 0, 0, 0, 0,
-                           UInt32(XCB_PRESENT_OPTION_COPY.rawValue), msc ?? 0, 0, 0, 0, nil)
+                           UInt32(XCB_PRESENT_OPTION_COPY.rawValue | (immediately ? XCB_PRESENT_OPTION_ASYNC.rawValue : 0)),
+                           msc ?? 0, 0, 0, 0, nil)
         if region != 0 { xcb_xfixes_destroy_region(connection, region) }
         xcb_flush(connection)
     }

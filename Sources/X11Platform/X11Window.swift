@@ -20,6 +20,8 @@ public final class X11Window {
     private var presenter: FramePresenter
     /// Frames go to the screen at a refresh through X Present; nil: at once (`presenter.present`).
     private let presentLink: PresentLink?
+    /// Whether a frame went up through X Present yet.
+    private var hasPresented = false
     private let outputRate: OutputRefreshRate?
     /// Pointer, wheel and touch input through XInput 2.2; core events when the server lacks it.
     private var xi2: XI2Input?
@@ -152,7 +154,10 @@ public final class X11Window {
         cairo_destroy(cr)
         if let presentLink, let pixmap = presenter.pixmap {
             cairo_surface_flush(presenter.surface)
-            presentLink.present(pixmap, atRefresh: msc, area: area)
+            // The window's first frame can't tear (nothing is shown yet): it goes up at once, not at the
+            // next refresh (up to a refresh sooner at launch).
+            presentLink.present(pixmap, atRefresh: msc, area: area, immediately: !hasPresented)
+            hasPresented = true
             buffers?.presented(drew: drawn)
         } else {
             presenter.present(area: area ?? PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
