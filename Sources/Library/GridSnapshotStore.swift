@@ -133,8 +133,16 @@ public struct GridSnapshotStore: Sendable {
         pruneOldest()
     }
 
+    /// A snapshot being written is named `.<name>.<pid>` until it is complete; one this old was left by
+    /// a viewer that ended while writing it.
+    static let abandonedAfter: Int = 600
+
     private func pruneOldest() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(".grid.") {
+            var info = stat()
+            if stat(folder + "/" + name, &info) == 0, time(nil) - info.st_mtim.tv_sec > Self.abandonedAfter { unlink(folder + "/" + name) }
+        }
         let snapshots = names.filter { $0.hasSuffix(".grid") && !$0.hasPrefix(".") }.compactMap { name -> (name: String, modified: Double, bytes: Int)? in
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0 else { return nil }

@@ -20,8 +20,16 @@ import TestSupport
         // The first launch decodes the thumbnails and keeps its first screen once it is complete.
         let (first, firstWindow) = try session.launch(arguments, environment: environment)
         #expect(session.wait { first.standardError.contains("kept the grid's first screen") }, "\(first.standardError)")
+        // The finished grid: once the log says so, what two captures a moment apart agree on.
+        #expect(session.wait { first.standardError.contains("grid complete") })
         var finished: PixelImage?
-        #expect(session.wait { finished = session.client.capture(firstWindow); return first.standardError.contains("grid complete") })
+        #expect(session.wait {
+            let before = session.client.capture(firstWindow)
+            usleep(100_000)
+            finished = session.client.capture(firstWindow)
+            guard let before, let finished else { return false }
+            return PixelComparison(before, finished, channelTolerance: 0).differing == 0
+        })
         session.client.sendDeleteWindow(firstWindow)
         #expect(first.waitForExit(seconds: 10) == 0)
 

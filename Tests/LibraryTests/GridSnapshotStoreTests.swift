@@ -78,4 +78,17 @@ import TestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: store.folder).sorted()
         #expect(names == (2..<5).map { GridSnapshotStore.name(forKey: Array("window \($0)".utf8)) }.sorted())
     }
+
+    /// A snapshot a viewer was writing when it ended (its temporary name) goes once it is old; one being
+    /// written now stays.
+    @Test func aSnapshotLeftHalfWrittenGoesOnceItIsOld() throws {
+        let (_, cells) = try twoCells()
+        try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
+        let old = store.folder + "/.0123456789abcdef0123456789abcdef.grid.4242", fresh = store.folder + "/.fedcba9876543210fedcba9876543210.grid.4343"
+        for path in [old, fresh] { FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])) }
+        var then = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        _ = withUnsafePointer(to: &then) { t in utimensat(AT_FDCWD, old, [t.pointee, t.pointee], 0) }
+        try store.write(cells, key: key)
+        #expect(!FileManager.default.fileExists(atPath: old) && FileManager.default.fileExists(atPath: fresh))
+    }
 }
