@@ -111,7 +111,7 @@ public struct GridSnapshotStore: Sendable {
         for cell in cells {
             put(UInt32(cell.index)); put(UInt32(cell.pixels.width)); put(UInt32(cell.pixels.height))
             put(UInt64(cell.file.size)); put(Int64(cell.file.modified.tv_sec)); put(Int64(cell.file.modified.tv_nsec))
-            let path = cell.file.path.withPlatformString { UnsafeRawBufferPointer(start: $0, count: strlen($0)).map { $0 } }
+            let path = cell.file.path.bytes
             put(UInt32(path.count))
             header += path
         }

@@ -64,7 +64,7 @@ public struct ThumbnailCache: Sendable {
         // name that is not UTF-8 has the URI GLib gives it).
         let kept = Set(Array("!$&'()*+,-./:=@_~".utf8))
         var uri = "file://"
-        for byte in path.withPlatformString({ UnsafeRawBufferPointer(start: $0, count: strlen($0)).map { $0 } }) {
+        for byte in path.bytes {
             let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             uri += isAlphanumeric || kept.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
         }

@@ -228,7 +228,7 @@ final class ScaledImageCache {
 
     /// `images` were shown this draw without being drawn (from a kept copy of their subtree): their
     /// copies stay, ready for when the subtree is drawn again.
-    func keep(_ images: [ObjectIdentifier]) {
+    func keep(_ images: some Sequence<ObjectIdentifier>) {
         for image in images { entries[image]?.lastUse = draw }
     }
 

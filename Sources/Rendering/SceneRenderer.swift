@@ -195,7 +195,7 @@ public final class SceneRenderer {
     /// (12–16 ms at 1080p: a refresh missed). Marks the copies of the pictures in `node`'s subtree as
     /// used this draw.
     private func keepCopies(under node: Node) {
-        if let image = node.image { cache.keep([ObjectIdentifier(image)]) }
+        if let image = node.image { cache.keep(CollectionOfOne(ObjectIdentifier(image))) }
         for child in node.children { keepCopies(under: child) }
     }
 

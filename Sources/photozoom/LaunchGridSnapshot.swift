@@ -39,7 +39,7 @@ final class LaunchGridSnapshot {
     static func key(size: Size, scale: Double, colour: String, photos: [Photo]) -> [UInt8] {
         var key = Array("\(size.width)x\(size.height)@\(scale) \(colour)\n".utf8)
         for photo in photos {
-            key += photo.file.withPlatformString { UnsafeRawBufferPointer(start: $0, count: strlen($0)).map { $0 } } + [0]
+            key += photo.file.bytes + [0]
         }
         return key
     }

@@ -1,0 +1,7 @@
+import Glibc
+import SystemPackage
+
+extension FilePath {
+    /// The path as the bytes the file system names it by (a name that is not UTF-8 stays as it is).
+    public var bytes: [UInt8] { withPlatformString { UnsafeRawBufferPointer(start: $0, count: strlen($0)).map { $0 } } }
+}
