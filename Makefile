@@ -21,13 +21,14 @@ FUZZ_TARGETS := jpeg png webp gif apng heif tiff jxl svg raw icc exif script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxrandr-dev libcairo2-dev \
                  libx11-xcb-dev libxcb-present-dev libxcb-xfixes0-dev libxcb-shm0-dev \
+                 libwayland-dev wayland-protocols libxkbcommon-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev fonts-dejavu-core \
                  libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
                  liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway x11-xserver-utils time colord-data
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway grim wtype x11-xserver-utils time colord-data
 # The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
 BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.

@@ -1,17 +1,6 @@
 import CX11
+import WindowSystem
 import Foundation
-
-/// One form of what is copied: a MIME type (or X target name) and its bytes, made when a program
-/// first asks for them (a photo's PNG is encoded only if someone pastes a picture).
-public struct ClipboardItem: Sendable {
-    public let target: String
-    public let bytes: @Sendable () -> [UInt8]?
-
-    public init(target: String, bytes: @escaping @Sendable () -> [UInt8]?) {
-        self.target = target
-        self.bytes = bytes
-    }
-}
 
 /// Owns the CLIPBOARD selection for the window (ICCCM): answers TARGETS and each item's target,
 /// sending anything larger than one request in INCR chunks as the requestor reads them.

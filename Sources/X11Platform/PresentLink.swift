@@ -1,4 +1,5 @@
 import CX11
+import WindowSystem
 import CXCB
 import Glibc
 

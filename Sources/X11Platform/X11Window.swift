@@ -6,9 +6,10 @@ import Geometry
 import Glibc
 import Input
 import Logging
+import WindowSystem
 
 /// A top-level X window that shows frames drawn with Cairo and reports platform-free events.
-public final class X11Window {
+public final class X11Window: PlatformWindow {
     public private(set) var size: Size
     public let presentsThroughSharedMemory: Bool
     /// The refresh rate of the output the window is on, Hz (RandR); nil when it says none.
@@ -135,6 +136,9 @@ public final class X11Window {
     public var pacesByRefresh: Bool { presentLink != nil }
 
     /// How many frames may wait in the server for their refresh at once.
+    /// Scripts play through XTest and XI2 (`X11InputInjector`).
+    public var injectsInput: Bool { true }
+
     public var framesInFlight: Int { presentLink != nil ? (presenter as? SharedMemoryPresenter)?.bufferCount ?? 1 : 1 }
 
     /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it:
@@ -145,13 +149,7 @@ public final class X11Window {
         let buffers = presentLink != nil ? presenter as? SharedMemoryPresenter : nil
         // Part of a frame drawn into a buffer that missed what the others drew since: that too.
         let drawn = area.map { area in buffers?.staleArea.map { area.union($0) } ?? area }
-        let cr = try CairoError.context(on: presenter.surface, doing: "drawing a frame")
-        if let drawn {
-            cairo_rectangle(cr, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
-            cairo_clip(cr)
-        }
-        draw(cr)
-        cairo_destroy(cr)
+        try FrameDrawing.draw(on: presenter.surface, clippedTo: drawn, draw)
         if let presentLink, let pixmap = presenter.pixmap {
             cairo_surface_flush(presenter.surface)
             // The window's first frame can't tear (nothing is shown yet): it goes up at once, not at the
@@ -168,17 +166,7 @@ public final class X11Window {
     /// connection or `wakeDescriptor` to become readable when there are none yet.
     public func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32? = nil) -> [WindowEvent] {
         if XPending(display) == 0 && injected.isEmpty && !(presentLink?.hasCompletions ?? false) {
-            var fds = [pollfd(fd: connectionFileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let wakeDescriptor { fds.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
-            // Whole milliseconds, rounded down, and under one the rest slept: a frame started a
-            // millisecond late can miss its refresh.
-            var ms = timeout.map { Int32(min(max(0, $0), 86_400) * 1000) } ?? -1
-            if ms == 0, let timeout, timeout > 0 {
-                var rest = timespec(tv_sec: 0, tv_nsec: Int(min(timeout, 0.001) * 1e9))
-                nanosleep(&rest, nil)
-                ms = 0
-            }
-            _ = poll(&fds, nfds_t(fds.count), ms)
+            _ = ReadableWait.wait(for: [connectionFileDescriptor] + (wakeDescriptor.map { [$0] } ?? []), upTo: timeout)
         }
         var out = injected
         injected = []
@@ -203,15 +191,8 @@ public final class X11Window {
 
     /// An event's time from an X server (its millisecond clock, as seconds) on CLOCK_MONOTONIC, which
     /// a local server's clock is; nil when it is not (a remote display), as far as that can be told.
-    public static func monotonicTime(ofServerTime seconds: Double) -> Double? {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        // The server's clock is 32-bit milliseconds: compared modulo 2³², an event a moment ago.
-        // (A few ms ahead of ours is rounding.)
-        let ago = Int32(bitPattern: UInt32(truncatingIfNeeded: Int64(now * 1000)) &- UInt32(truncatingIfNeeded: Int64((seconds * 1000).rounded())))
-        guard ago > -5, ago < 10_000 else { return nil }
-        return now - Double(max(0, ago)) / 1000
+    public func monotonicTime(ofInputTime seconds: Double) -> Double? {
+        MillisecondClock.monotonicTime(ofEventTime: seconds)
     }
 
     /// Plays `event` as real input (a script in the window): it comes back through `events`.

@@ -3,7 +3,7 @@ import Imaging
 import Library
 import Logging
 import SystemPackage
-import X11Platform
+import WindowSystem
 
 /// What Ctrl+C puts on the clipboard for a photo, as Loupe does: the file (`text/uri-list`, and
 /// GNOME's `x-special/gnome-copied-files` so file managers paste it) and the picture (`image/png`).

@@ -1,5 +1,5 @@
 import Animation
-import X11Platform
+import WindowSystem
 
 /// When the window loop draws a frame.
 /// - Where the window paces by refresh (X Present): a frame begun just in time for its refresh (before
@@ -19,7 +19,7 @@ final class FramePacer {
     /// The timer's: when the next frame is due (monotonic s).
     private var nextFrame = MonotonicClock.seconds()
 
-    init(window: X11Window, fps: Double?) {
+    init(window: any PlatformWindow, fps: Double?) {
         self.fps = fps
         if window.pacesByRefresh {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))

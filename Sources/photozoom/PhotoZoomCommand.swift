@@ -13,7 +13,7 @@ import Transitions
 struct PhotoZoomCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photozoom",
-        abstract: "A photo viewer with the iOS Photos zoom transition, for X11 and XWayland.",
+        abstract: "A photo viewer with the iOS Photos zoom transition, for Wayland and X11.",
         discussion: """
             Keys in the window: ? shows them all; q quits, s saves a screenshot \
             (photozoom-<date>-<time>.png in the current folder), r records the window \
@@ -61,6 +61,9 @@ struct PhotoZoomCommand: ParsableCommand {
 
     @Flag(help: "Less motion: the zoom-in, the fly-back and the arrow keys' page turns cross-fade in 0.15 s instead of flying (gestures still follow the fingers). In the window it is also on when the desktop turns animations off (XSETTINGS Gtk/EnableAnimations).")
     var reduceMotion = false
+
+    @Option(help: ArgumentHelp("The window system: auto (Wayland when WAYLAND_DISPLAY is set and its compositor answers, else X11), wayland or x11.", valueName: "name"))
+    var backend = WindowBackend.auto
 
     @Flag(help: "Log debug messages.")
     var verbose = false
@@ -115,7 +118,7 @@ struct PhotoZoomCommand: ParsableCommand {
                             thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         } else {
-            try WindowRun(size: viewSize, scale: scale, fps: cap, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
+            try WindowRun(platform: try backend.platform(logger: logger), size: viewSize, scale: scale, fps: cap, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
                           thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         }

@@ -11,14 +11,16 @@ import Logging
 import Rendering
 import Scripting
 import Transitions
-import X11Platform
+import WindowSystem
 
 /// The interactive loop: tick and draw while something moves, each frame at a refresh of the display
 /// when it paces them (X Present), else on a timer (`FramePacer`); otherwise sleep in `poll` until the
-/// X server, a finished thumbnail or the next script step wakes it, so idle costs no CPU. A script
-/// starts once the first screen has settled and plays in real time, its input sent through the server
-/// (`X11Window.inject`).
+/// window system, a finished thumbnail or the next script step wakes it, so idle costs no CPU. A script
+/// starts once the first screen has settled and plays in real time, its input sent through the window
+/// system (`PlatformWindow.inject`). Nothing here knows which window system it is.
 struct WindowRun {
+    /// X11 or Wayland.
+    let platform: any WindowPlatform
     /// In points.
     let size: Size
     /// Device pixels a point; nil: the desktop's (`DesktopScale`).
@@ -44,18 +46,16 @@ struct WindowRun {
     func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         FontWarmUp.start()
         // The app works in points; the window, its events and its pixels in device pixels.
-        let scale = scale ?? DesktopScale.detect(displayName: nil)
-        let colour = DisplayColour.target(logger: logger)
-        let environment = ProcessInfo.processInfo.environment
-        let window = try X11Window(displayName: nil, size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
-                                   title: PhotoViewerApp.gridTitle,
-                                   allowSharedMemory: environment["PHOTOZOOM_NO_SHM"] == nil,
-                                   passDescriptors: environment["PHOTOZOOM_NO_SHM_FD"] == nil,
-                                   allowPresent: environment["PHOTOZOOM_NO_PRESENT"] == nil,
-                                   logger: logger)
+        let scale = scale ?? platform.desktopScale() ?? 1
+        let colour = DisplayColour.target(profile: platform.displayColourProfile(), logger: logger)
+        let window = try platform.openWindow(size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
+                                             scale: scale, title: PhotoViewerApp.gridTitle)
+        if script != nil, !window.injectsInput {
+            throw ScriptFileError(message: "--script in a \(platform.name) window can't send its input through the compositor; run it under X11 (--backend x11) or headless (--headless)")
+        }
         // Read once the window watches the settings: a change from here on is seen.
         var reducesMotion = reduceMotion || desktopAnimationsOff()
-        if reducesMotion, !reduceMotion { logger.debug("reduce motion: the desktop turned animations off (Gtk/EnableAnimations)") }
+        if reducesMotion, !reduceMotion { logger.debug("reduce motion: the desktop turned animations off") }
         let wake = WakePipe()
         let pacer = FramePacer(window: window, fps: fps)
         let clock = pacer.clock
@@ -134,7 +134,7 @@ struct WindowRun {
             record?.damage = area?.traceArray
             if let input = app.lastInputTime, input != inputShown {
                 inputShown = input
-                record?.inputAt = X11Window.monotonicTime(ofServerTime: input)
+                record?.inputAt = window.monotonicTime(ofInputTime: input)
             }
             var drawn = started
             do {
@@ -168,7 +168,7 @@ struct WindowRun {
         defer {
             let until = MonotonicClock.seconds() + 0.25
             while !inFlight.isEmpty, MonotonicClock.seconds() < until {
-                for case .presented(let msc, let time) in window.events(waitingUpTo: until - MonotonicClock.seconds()) where !inFlight.isEmpty {
+                for case .presented(let msc, let time) in window.events(waitingUpTo: until - MonotonicClock.seconds(), orUntilReadable: nil) where !inFlight.isEmpty {
                     onScreen(inFlight.removeFirst(), shown: pacer.shown(msc: msc, at: time))
                 }
             }
@@ -293,9 +293,9 @@ struct WindowRun {
         }
     }
 
-    /// Whether the desktop turned its animations off (XSETTINGS `Gtk/EnableAnimations` = 0).
+    /// Whether the desktop turned its animations off (on X11, XSETTINGS `Gtk/EnableAnimations` = 0).
     private func desktopAnimationsOff() -> Bool {
-        DesktopSettings.read(displayName: nil)?.enablesAnimations == false
+        platform.animationsOff()
     }
 }
 
@@ -313,7 +313,7 @@ struct WindowScriptPlayer {
 
     /// Performs the steps due at `now`; returns the seconds until the next one (nil: none left,
     /// or not started).
-    mutating func play(due now: Double, app: PhotoViewerApp, window: X11Window, renderer: SceneRenderer,
+    mutating func play(due now: Double, app: PhotoViewerApp, window: any PlatformWindow, renderer: SceneRenderer,
                        colour: ColourTarget) throws -> Double? {
         if start == nil, app.isSettled { start = now }
         guard let start, !isFinished else { return nil }

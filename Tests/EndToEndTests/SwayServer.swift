@@ -6,7 +6,8 @@ import TestSupport
 /// as a high-refresh laptop's does. sway refuses to run as root, so it runs as `nobody` with a runtime
 /// folder of its own; its Xwayland (run by that user too) lets this root process's clients in through
 /// `xhost`, which sway runs at start, then names its display in a file. Windows float, keeping the
-/// size they ask for (tiled, sway would give them the whole output).
+/// size they ask for (tiled, sway would give them the whole output), without borders; a Wayland
+/// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it.
 final class SwayServer: XServer {
     static var isInstalled: Bool { DesktopTools.has("sway") && DesktopTools.has("Xwayland") && DesktopTools.has("xhost") }
     /// The output's mode.
@@ -25,6 +26,8 @@ final class SwayServer: XServer {
             output HEADLESS-1 mode --custom \(SwayServer.mode)
             xwayland enable
             for_window [class=".*"] floating enable
+            for_window [app_id=".*"] floating enable
+            default_floating_border none
             exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > \(named).part && mv \(named).part \(named)'
             """.utf8))
         // XDG_RUNTIME_DIR must be the user's alone.
@@ -53,6 +56,52 @@ final class SwayServer: XServer {
     }
 
     var state: String { "Xwayland on \(display), sway " + (process.isRunning ? "running" : "ended") }
+
+    /// Its Wayland socket (an absolute path serves as WAYLAND_DISPLAY).
+    var waylandSocket: String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
+        return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { runtime.path + "/" + $0 }
+    }
+
+    /// What a Wayland client of it needs in its environment.
+    var waylandEnvironment: [String: String] {
+        ["WAYLAND_DISPLAY": waylandSocket ?? runtime.path + "/wayland-1", "XDG_RUNTIME_DIR": runtime.path]
+    }
+
+    /// Where the content of the window with Wayland app id `appID` is on the output (surface units, inside
+    /// any border), as sway's tree says.
+    func rect(ofAppID appID: String) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let socket = ((try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? [])
+            .first(where: { $0.hasPrefix("sway-ipc.") }),
+              let tree = try? DesktopTools.run("swaymsg", ["-t", "get_tree"], environment: ["SWAYSOCK": runtime.path + "/" + socket]),
+              tree.status == 0, let root = try? JSONSerialization.jsonObject(with: tree.output) else { return nil }
+        func find(_ node: Any) -> [String: Any]? {
+            guard let node = node as? [String: Any] else { return nil }
+            if node["app_id"] as? String == appID { return node }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [Any] ?? [] { if let found = find(child) { return found } }
+            }
+            return nil
+        }
+        guard let node = find(root), let outer = node["rect"] as? [String: Int], let inner = node["window_rect"] as? [String: Int],
+              let x = outer["x"], let y = outer["y"], let dx = inner["x"], let dy = inner["y"],
+              let w = inner["width"], let h = inner["height"] else { return nil }
+        return (x + dx, y + dy, w, h)
+    }
+
+    /// The output's pixels in `rect` (grim, through screencopy), as a PNG's bytes.
+    func grab(_ rect: (x: Int, y: Int, width: Int, height: Int)) -> Data? {
+        guard let shot = try? DesktopTools.run("grim", ["-g", "\(rect.x),\(rect.y) \(rect.width)x\(rect.height)", "-"],
+                                               environment: waylandEnvironment),
+              shot.status == 0 else { return nil }
+        return shot.output
+    }
+
+    /// Types keys (X keysym names) into the focused window through a virtual keyboard (wtype), which
+    /// waits a moment first: the window must see the new keyboard before its first key.
+    func typeKeys(_ keys: [String]) throws {
+        _ = try DesktopTools.run("wtype", ["-s", "300"] + keys.flatMap { ["-k", $0] }, environment: waylandEnvironment)
+    }
 
     /// Its Xwayland ends with it.
     func kill() { process.killNow() }

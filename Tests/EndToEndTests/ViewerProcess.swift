@@ -13,7 +13,7 @@ final class ViewerProcess {
     /// A cache folder of its own (the thumbnail cache goes there), unless the test gives XDG_CACHE_HOME.
     private let cacheHome: TemporaryFolder?
 
-    /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY and no
+    /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY, WAYLAND_DISPLAY or
     /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1), and a
     /// private XDG_CACHE_HOME: a test never writes into the user's thumbnail cache.
     /// `input`, when given, is its standard input. `asAUser`: run as root, it is started without
@@ -30,6 +30,7 @@ final class ViewerProcess {
         }
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
         env["GDK_SCALE"] = nil
         // `make sanitize` turns leak checks off for the test runner (Foundation's Process and Swift's
         // packed references look leaked to it); the viewer keeps them, as its own process.

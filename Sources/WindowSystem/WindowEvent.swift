@@ -7,15 +7,15 @@ public enum WindowEvent: Equatable, Sendable {
     case resized(Size)
     /// Part of the window must be drawn again.
     case exposed
-    /// The window manager's close button (WM_DELETE_WINDOW), or the window was destroyed.
+    /// The window manager's close button (WM_DELETE_WINDOW, xdg_toplevel.close), or the window was destroyed.
     case closeRequested
-    /// Files dropped on the window (XDND): the lines of the source's `text/uri-list`, as bytes.
+    /// Files dropped on the window (XDND, or a Wayland data device): the lines of the source's `text/uri-list`, as bytes.
     case dropped([[UInt8]])
     /// The frame last sent with a refresh to aim for went on screen at refresh `msc`, at `time`
     /// (CLOCK_MONOTONIC s).
     case presented(msc: UInt64, time: Double)
     /// The output under the window has another refresh rate (Hz; nil: it says none).
     case refreshRateChanged(Double?)
-    /// The desktop's settings (XSETTINGS) may have changed: read them again (`DesktopSettings.read`).
+    /// The desktop's settings (XSETTINGS) may have changed: ask the platform again (`WindowPlatform.animationsOff`).
     case desktopSettingsChanged
 }

@@ -1,0 +1,318 @@
+import Animation
+import Cairo
+import CCairo
+import CWaylandProtocols
+import Foundation
+import Geometry
+import Glibc
+import Input
+import WindowSystem
+
+/// An xdg_toplevel that shows frames drawn with Cairo in shared-memory buffers and reports the same
+/// events the X11 window does. Its size is in device pixels: surface units × `scale` (the buffers are
+/// that big; viewporter maps them onto the surface, so a fractional scale stays crisp).
+/// Frames are paced by the compositor: each commit asks for presentation feedback (wp_presentation),
+/// and for a frame callback until feedback is seen to come (a headless sway never sends it); the answer
+/// is the `.presented` event the loop's clock learns the refreshes from.
+public final class WaylandWindow: PlatformWindow {
+    public private(set) var size: Size
+    public var pacesByRefresh: Bool { true }
+    public private(set) var refreshRate: Double?
+    /// Two frames may wait in the compositor: the buffers are three (`ShmFrameBuffers`).
+    public var framesInFlight: Int { 2 }
+    /// The compositor takes no input from its clients (a script needs X11 or headless).
+    public var injectsInput: Bool { false }
+
+    private let connection: WaylandDisplay
+    private let surface: OpaquePointer
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private var viewport: OpaquePointer?
+    private var decoration: OpaquePointer?
+    private let buffers: ShmFrameBuffers
+    private let seat: WaylandSeat?
+    /// Device pixels a surface unit.
+    private let scale: Double
+    private var pending: [WindowEvent] = []
+
+    /// What the last xdg_toplevel.configure asked (surface units; 0: the window's choice) until its
+    /// xdg_surface.configure applies it.
+    private var askedSize = (width: Int32(0), height: Int32(0))
+    private var askedFullScreen = false
+    private var isFullScreen = false
+    private var isConfigured = false
+    /// The surface size, surface units.
+    private var logicalSize: (width: Int, height: Int)
+    /// The newest frame shown: its refresh (the compositor's count, or one made from the times where it
+    /// keeps none) and when.
+    private var lastShown: (msc: UInt64, time: Double)?
+    /// Whether the compositor sends presentation feedback (a frame was seen `presented`); until then,
+    /// frame callbacks say when frames are shown.
+    private var feedbackComes = false
+
+    /// The smallest window, surface units.
+    static let minimumSize = (width: Int32(200), height: Int32(150))
+
+    init(connection: WaylandDisplay, size: Size, scale: Double, title: String) throws {
+        self.connection = connection
+        guard let compositor = connection.global("wl_compositor"), let shm = connection.global("wl_shm"),
+              let wmBase = connection.global("xdg_wm_base"),
+              let surface = wl_compositor_create_surface(compositor),
+              let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
+              let toplevel = xdg_surface_get_toplevel(xdgSurface) else {
+            throw WaylandError.lost(connection.socketName)
+        }
+        self.surface = surface
+        self.xdgSurface = xdgSurface
+        self.toplevel = toplevel
+        // Without viewporter the buffers can only be a whole multiple of the surface.
+        self.scale = connection.global("wp_viewporter") == nil ? max(1, scale.rounded()) : scale
+        logicalSize = (max(1, Int((size.width / self.scale).rounded())), max(1, Int((size.height / self.scale).rounded())))
+        self.size = Size(width: (Double(logicalSize.width) * self.scale).rounded(), height: (Double(logicalSize.height) * self.scale).rounded())
+        buffers = ShmFrameBuffers(shm: shm)
+        seat = connection.global("wl_seat").map(WaylandSeat.init)
+        refreshRate = connection.refreshRate
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        wl_surface_add_listener(surface, &Self.surfaceListener, me)
+        xdg_surface_add_listener(xdgSurface, &Self.xdgSurfaceListener, me)
+        xdg_toplevel_add_listener(toplevel, &Self.toplevelListener, me)
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, "photozoom")
+        xdg_toplevel_set_min_size(toplevel, Self.minimumSize.width, Self.minimumSize.height)
+        if let viewporter = connection.global("wp_viewporter") {
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+        } else if self.scale > 1 {
+            wl_surface_set_buffer_scale(surface, Int32(self.scale))
+        }
+        if let manager = connection.global("zxdg_decoration_manager_v1") {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+            if let decoration { zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue) }
+        }
+        seat?.scale = self.scale
+        seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: self.scale)
+        seat?.deliver = { [unowned self] in pending.append(.input($0)) }
+        // The first commit has no buffer: the compositor answers with the first configure.
+        wl_surface_commit(surface)
+        while !isConfigured {
+            guard wl_display_dispatch(connection.display) >= 0 else { throw WaylandError.lost(connection.socketName) }
+        }
+        pending.removeAll { if case .resized = $0 { true } else { false } }   // the size the window starts at
+        applyViewport()
+    }
+
+    deinit {
+        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+        _ = wl_display_flush(connection.display)
+    }
+
+    // MARK: Frames
+
+    public func present(area: PixelRect?, atRefresh msc: UInt64?, _ draw: (OpaquePointer) -> Void) throws(CairoError) {
+        buffers.resize(width: Int(size.width), height: Int(size.height))
+        let buffer: ShmFrameBuffers.Buffer?
+        do { buffer = try buffers.next() } catch { throw CairoError(doing: "making a frame buffer", status: error.description) }
+        // Every buffer is still the compositor's: this frame is left out (the clock hears of no frame).
+        guard let buffer else { return }
+        let drawn = area.map { area in buffer.stale.map { area.union($0) } ?? area }
+        try FrameDrawing.draw(on: buffer.surface, clippedTo: drawn, draw)
+        cairo_surface_flush(buffer.surface)
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        let damage = drawn ?? PixelRect(x: 0, y: 0, width: buffers.width, height: buffers.height)
+        wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
+        askWhenShown()
+        wl_surface_commit(surface)
+        buffers.attached(buffer, drew: drawn)
+        _ = wl_display_flush(connection.display)
+    }
+
+    /// The compositor is asked to say when this commit's frame is shown.
+    private func askWhenShown() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        if let presentation = connection.global("wp_presentation"), let feedback = wp_presentation_feedback(presentation, surface) {
+            wp_presentation_feedback_add_listener(feedback, &Self.feedbackListener, me)
+        }
+        if !feedbackComes, let callback = wl_surface_frame(surface) {
+            wl_callback_add_listener(callback, &Self.frameListener, me)
+        }
+    }
+
+    /// A frame went on screen at `time` (monotonic s), at refresh `sequence` when the compositor counts
+    /// them; where it does not (0, as a headless output says), the count goes on by the refreshes the
+    /// time says passed.
+    private func shown(at time: Double, sequence: UInt64) {
+        let msc: UInt64
+        if sequence != 0 {
+            msc = sequence
+        } else if let last = lastShown {
+            let interval = 1 / (refreshRate ?? 60)
+            // Frames replaced before a refresh are all called back at it: the same refresh.
+            msc = last.msc + UInt64(max(0, ((time - last.time) / interval).rounded()))
+        } else {
+            msc = 1
+        }
+        lastShown = (msc, time)
+        pending.append(.presented(msc: msc, time: time))
+    }
+
+    /// A frame the compositor never showed (a newer one replaced it first): reported as shown with the
+    /// one before, so the loop's count of frames in flight stays true.
+    private func discarded() {
+        let last = lastShown ?? (0, MonotonicClock.seconds())
+        pending.append(.presented(msc: last.msc, time: last.time))
+    }
+
+    // MARK: Events
+
+    public func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32?) -> [WindowEvent] {
+        let display = connection.display
+        dispatchPending()
+        seat?.repeatKeys(now: MonotonicClock.seconds())
+        if pending.isEmpty {
+            while wl_display_prepare_read(display) != 0 { dispatchPending() }
+            _ = wl_display_flush(display)   // what does not fit now goes with the next flush
+            var wait = timeout
+            if let next = seat?.nextRepeat { wait = min(wait ?? .infinity, max(0, next - MonotonicClock.seconds())) }
+            let readable = ReadableWait.wait(for: [wl_display_get_fd(display)] + (wakeDescriptor.map { [$0] } ?? []), upTo: wait)
+            if readable[0] {
+                if wl_display_read_events(display) < 0 { lost() }
+            } else {
+                wl_display_cancel_read(display)
+            }
+            dispatchPending()
+            seat?.repeatKeys(now: MonotonicClock.seconds())
+        }
+        defer { pending = [] }
+        return pending
+    }
+
+    private func dispatchPending() {
+        if wl_display_dispatch_pending(connection.display) < 0 { lost() }
+    }
+
+    /// The compositor went away or ended the connection: one line, as a lost X server gives.
+    private func lost() -> Never {
+        var reason = String(cString: strerror(wl_display_get_error(connection.display)))
+        var interface: UnsafePointer<wl_interface>?
+        var id: UInt32 = 0
+        let code = wl_display_get_protocol_error(connection.display, &interface, &id)
+        if let name = interface?.pointee.name { reason = "protocol error \(code) on \(String(cString: name))#\(id)" }
+        FileHandle.standardError.write(Data("photozoom: lost the connection to the Wayland compositor \(connection.socketName) (\(reason))\n".utf8))
+        exit(1)
+    }
+
+    public func monotonicTime(ofInputTime seconds: Double) -> Double? {
+        MillisecondClock.monotonicTime(ofEventTime: seconds)
+    }
+
+    public func inject(_ event: InputEvent) {}
+
+    public func setTitle(_ title: String) {
+        xdg_toplevel_set_title(toplevel, title)
+        _ = wl_display_flush(connection.display)
+    }
+
+    public func toggleFullScreen() {
+        if isFullScreen { xdg_toplevel_unset_fullscreen(toplevel) } else { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        _ = wl_display_flush(connection.display)
+    }
+
+    /// Granted when the compositor leaves the size to the window (a floating window); a tiling one
+    /// decides sizes itself.
+    public func requestResize(to newSize: Size) {
+        guard askedSize.width == 0 || askedSize.height == 0 else { return }
+        resize(toSurfaceUnits: (max(1, Int((newSize.width / scale).rounded())), max(1, Int((newSize.height / scale).rounded()))))
+    }
+
+    /// The clipboard is not offered on Wayland yet.
+    public func offerClipboard(_ items: [ClipboardItem]) -> Bool { false }
+
+    // MARK: Configure
+
+    private func configure(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        isConfigured = true
+        isFullScreen = askedFullScreen
+        let asked = (askedSize.width > 0 ? Int(askedSize.width) : logicalSize.width, askedSize.height > 0 ? Int(askedSize.height) : logicalSize.height)
+        resize(toSurfaceUnits: asked)
+        // A configure must be answered with a commit; the loop's next frame is it.
+        pending.append(.exposed)
+    }
+
+    private func resize(toSurfaceUnits units: (width: Int, height: Int)) {
+        guard units != logicalSize else { return }
+        logicalSize = units
+        size = Size(width: (Double(units.width) * scale).rounded(), height: (Double(units.height) * scale).rounded())
+        applyViewport()
+        pending.append(.resized(size))
+    }
+
+    private func applyViewport() {
+        if let viewport { wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height)) }
+    }
+
+    /// The window is on `output` now: its rate is the one frames are paced at.
+    private func entered(_ output: OpaquePointer?) {
+        guard let rate = connection.outputs.values.first(where: { $0.proxy == output })?.refreshRate, rate != refreshRate else { return }
+        refreshRate = rate
+        pending.append(.refreshRateChanged(rate))
+    }
+
+    // MARK: Listeners
+
+    private static func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow? {
+        data.map { Unmanaged<WaylandWindow>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private nonisolated(unsafe) static var surfaceListener = wl_surface_listener(
+        enter: { data, _, output in window(data)?.entered(output) },
+        leave: { _, _, _ in })
+
+    private nonisolated(unsafe) static var xdgSurfaceListener = xdg_surface_listener(
+        configure: { data, _, serial in window(data)?.configure(serial: serial) })
+
+    private nonisolated(unsafe) static var toplevelListener = xdg_toplevel_listener(
+        configure: { data, _, width, height, states in
+            guard let w = window(data) else { return }
+            w.askedSize = (max(0, width), max(0, height))
+            var fullScreen = false
+            if let states, states.pointee.size > 0, let base = states.pointee.data {
+                let values = base.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(states.pointee.size / MemoryLayout<UInt32>.size) where values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue {
+                    fullScreen = true
+                }
+            }
+            w.askedFullScreen = fullScreen
+        },
+        close: { data, _ in window(data)?.pending.append(.closeRequested) },
+        configure_bounds: { _, _, _, _ in },
+        wm_capabilities: { _, _, _ in })
+
+    private nonisolated(unsafe) static var feedbackListener = wp_presentation_feedback_listener(
+        sync_output: { _, _, _ in },
+        presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, sequenceHigh, sequenceLow, _ in
+            if let feedback { wp_presentation_feedback_destroy(feedback) }
+            guard let w = window(data) else { return }
+            // The first feedback's frame was told of by its frame callback; from the next on, feedback tells.
+            guard w.feedbackComes else { w.feedbackComes = true; return }
+            let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
+            w.shown(at: seconds, sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow))
+        },
+        discarded: { data, feedback in
+            if let feedback { wp_presentation_feedback_destroy(feedback) }
+            guard let w = window(data), w.feedbackComes else { return }
+            w.discarded()
+        })
+
+    private nonisolated(unsafe) static var frameListener = wl_callback_listener(
+        done: { data, callback, milliseconds in
+            if let callback { wl_callback_destroy(callback) }
+            // The callback's time is the compositor's milliseconds (CLOCK_MONOTONIC, as its input's).
+            guard let w = window(data), !w.feedbackComes else { return }
+            w.shown(at: MillisecondClock.monotonicTime(ofEventTime: Double(milliseconds) / 1000) ?? MonotonicClock.seconds(), sequence: 0)
+        })
+}

@@ -1,0 +1,52 @@
+import Cairo
+import Geometry
+import Input
+
+/// A top-level window of a window system (X11, Wayland) as the window loop sees it: frames drawn with
+/// Cairo go in, platform-free events come out. Sizes and input are in device pixels.
+public protocol PlatformWindow: AnyObject {
+    /// The window's size now, device pixels.
+    var size: Size { get }
+    /// Whether the display says when each frame is shown (`WindowEvent.presented`), so the loop can
+    /// begin frames just in time for a refresh; otherwise it paces them on a timer.
+    var pacesByRefresh: Bool { get }
+    /// The refresh rate of the output the window is on, Hz; nil when it says none.
+    var refreshRate: Double? { get }
+    /// How many frames may be sent before the first is shown (the buffers the window draws into).
+    var framesInFlight: Int { get }
+    /// Whether `inject` can play a script's input through the window system.
+    var injectsInput: Bool { get }
+
+    /// Draws a frame with `draw` (a `cairo_t` on a surface of `size`, holding the previous frame) and
+    /// sends it: only `area` changed when given; for the refresh `msc` where the window paces by refresh.
+    func present(area: PixelRect?, atRefresh msc: UInt64?, _ draw: (OpaquePointer) -> Void) throws(CairoError)
+    /// What happened, waiting up to `timeout` seconds (nil: until something does) for it, or until
+    /// `wakeDescriptor` is readable.
+    func events(waitingUpTo timeout: Double?, orUntilReadable wakeDescriptor: Int32?) -> [WindowEvent]
+    /// An input event's time (`InputEvent` times, seconds on the window system's clock) on
+    /// CLOCK_MONOTONIC; nil when the clocks can't be matched.
+    func monotonicTime(ofInputTime seconds: Double) -> Double?
+    /// Plays `event` as real input (a script in the window); it comes back through `events`.
+    func inject(_ event: InputEvent)
+    func setTitle(_ title: String)
+    /// Full screen on, or off again; a resize follows when the desktop does it.
+    func toggleFullScreen()
+    /// Asks for a new size (a script's `resize`); a resize follows when the desktop grants it.
+    func requestResize(to size: Size)
+    /// Takes the clipboard with these forms of what is copied; false when it could not be taken.
+    func offerClipboard(_ items: [ClipboardItem]) -> Bool
+}
+
+/// A window system the viewer can open its window on, and what the desktop there asks of it.
+public protocol WindowPlatform: AnyObject {
+    /// What `--backend` calls it, and the log says.
+    var name: String { get }
+    /// Device pixels a point the desktop asks for; nil: it says none (1).
+    func desktopScale() -> Double?
+    /// Whether the desktop turned its animations off.
+    func animationsOff() -> Bool
+    /// The ICC profile the desktop set for the display, if any.
+    func displayColourProfile() -> [UInt8]?
+    /// Opens a window of `size` (device pixels, `scale` a point) titled `title`.
+    func openWindow(size: Size, scale: Double, title: String) throws -> any PlatformWindow
+}

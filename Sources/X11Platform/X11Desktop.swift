@@ -1,0 +1,36 @@
+import Geometry
+import Logging
+import WindowSystem
+
+/// The X11 window system (`$DISPLAY`): windows drawn through MIT-SHM and paced by X Present where the
+/// server offers them, and the desktop's wishes as X resources and XSETTINGS say them.
+public final class X11Desktop: WindowPlatform {
+    public let name = "x11"
+    private let allowSharedMemory: Bool
+    private let passDescriptors: Bool
+    private let allowPresent: Bool
+    private let logger: Logger
+
+    /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path; `passDescriptors: false`, SysV
+    /// segments as an MIT-SHM 1.1 server needs; `allowPresent: false`, frames shown at once.
+    public init(allowSharedMemory: Bool = true, passDescriptors: Bool = true, allowPresent: Bool = true, logger: Logger) {
+        self.allowSharedMemory = allowSharedMemory
+        self.passDescriptors = passDescriptors
+        self.allowPresent = allowPresent
+        self.logger = logger
+    }
+
+    public func desktopScale() -> Double? { DesktopScale.detect(displayName: nil) }
+
+    /// XSETTINGS `Gtk/EnableAnimations` = 0.
+    public func animationsOff() -> Bool { DesktopSettings.read(displayName: nil)?.enablesAnimations == false }
+
+    /// The root window's `_ICC_PROFILE`.
+    public func displayColourProfile() -> [UInt8]? { DisplayColourProfile.read(displayName: nil) }
+
+    /// The X window is in device pixels already; `scale` is the loop's business.
+    public func openWindow(size: Size, scale: Double, title: String) throws -> any PlatformWindow {
+        try X11Window(displayName: nil, size: size, title: title, allowSharedMemory: allowSharedMemory,
+                      passDescriptors: passDescriptors, allowPresent: allowPresent, logger: logger)
+    }
+}

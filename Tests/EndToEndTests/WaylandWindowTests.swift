@@ -1,0 +1,125 @@
+import Foundation
+import Imaging
+import Pixels
+import Testing
+import TestSupport
+
+/// The viewer as a native Wayland client of a headless sway whose output refreshes at 144 Hz: its
+/// window shows what the headless run draws, keys typed through the compositor open a photo, the
+/// frames of the flight come at the output's refreshes, and a compositor that goes away ends it with
+/// one line.
+@Suite(.serialized, .enabled(if: SwayServer.isInstalled && DesktopTools.has("grim") && DesktopTools.has("wtype") && DesktopTools.has("swaymsg"),
+                             "sway, grim or wtype is not installed (apt-get install sway grim wtype)"))
+struct WaylandWindowTests {
+    struct Line: Decodable {
+        let animating: Bool
+        let flight: String
+        let msc: UInt64?
+        let missed: UInt64?
+        let presentedAt: Double?
+    }
+
+    static let arguments = ["--backend", "wayland", "--size", "500x400", "--no-thumbnail-cache"]
+
+    /// The window's pixels once it shows `expected`, or the last ones grabbed.
+    private func expectWindow(on sway: SwayServer, toShow expected: PixelImage, viewer: ViewerProcess,
+                              scratch: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(30)
+        var last: PixelComparison?
+        repeat {
+            if let rect = sway.rect(ofAppID: "photozoom"), let png = sway.grab(rect),
+               let shown = try? ImageDecoder.decode(data: [UInt8](png)).image,
+               shown.width == expected.width, shown.height == expected.height {
+                let comparison = PixelComparison(shown, expected, channelTolerance: 1)
+                if comparison.differing == 0 { return }
+                last = comparison
+            }
+            usleep(100_000)
+        } while Date() < deadline
+        let diff = try last.map { try scratch.write("window-diff.png", $0.diffImage.pngData()) }
+        Issue.record("the Wayland window does not show the headless frame: \(last.map { "\($0.differing) pixels differ, diff in \(diff ?? "")" } ?? "no window of that size"); stderr: \(viewer.standardError)",
+                     sourceLocation: sourceLocation)
+    }
+
+    @Test func theGridInAWaylandWindowIsTheHeadlessGrid() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder()
+        let shot = scratch.path + "/headless.png"
+        let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + Array(Self.arguments.dropFirst(2)))
+        #expect(status == 0, "\(errors)")
+        let viewer = try ViewerProcess(Self.arguments + ["--verbose"], environment: sway.waylandEnvironment)
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
+        #expect(viewer.standardError.contains("Wayland compositor"), "it chose Wayland: \(viewer.standardError)")
+        try sway.typeKeys(["q"])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
+    }
+
+    @Test func keysTypedThroughTheCompositorOpenAPhotoAtTheOutputsRefreshes() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path + "/trace.jsonl"
+        // auto picks Wayland where WAYLAND_DISPLAY answers.
+        let viewer = try ViewerProcess(["--backend", "auto"] + Array(Self.arguments.dropFirst(2)) + ["--trace", trace], environment: sway.waylandEnvironment)
+        func lines() -> [Line] {
+            ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        }
+        // Shown: the window is there and has keyboard focus.
+        let shown = Date().addingTimeInterval(20)
+        while lines().isEmpty, Date() < shown { usleep(50_000) }
+        try sway.typeKeys(["Right", "Return"])
+        let landed = Date().addingTimeInterval(20)
+        while Date() < landed, !(lines().contains { $0.flight == "zoomingIn" } && lines().last?.animating == false) { usleep(100_000) }
+        try sway.typeKeys(["q"])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
+
+        let all = lines()
+        let flight = zip(all, all.dropFirst()).filter { $0.0.animating && $0.0.flight == "zoomingIn" }.map(\.1)
+        // A 0.5 s flight at 144 Hz: about 70 frames (at 60 Hz it would be about 30).
+        #expect(flight.count > 50, "frames of the zoom-in: \(flight.count)")
+        #expect(flight.allSatisfy { $0.msc != nil && $0.presentedAt != nil }, "each was reported shown by the compositor")
+        let intervals = zip(flight, flight.dropFirst()).compactMap { a, b in a.presentedAt.flatMap { t in b.presentedAt.map { $0 - t } } }.sorted()
+        let median = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
+        #expect(abs(median - 1 / 144.0) < 0.0015, "the frames came every \(median * 1000) ms at the median, not at 144 Hz")
+    }
+
+    @Test func aCompositorThatGoesAwayEndsTheViewerWithOneLine() throws {
+        let sway = try SwayServer()
+        let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
+        let appeared = Date().addingTimeInterval(20)
+        while sway.rect(ofAppID: "photozoom") == nil, Date() < appeared { usleep(50_000) }
+        #expect(sway.rect(ofAppID: "photozoom") != nil, "the window appeared: \(viewer.standardError)")
+        sway.kill()
+        #expect(viewer.waitForExit(seconds: 10) == 1, "\(viewer.standardError)")
+        let lines = viewer.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("photozoom: lost the connection to the Wayland compositor"), "\(viewer.standardError)")
+    }
+
+    @Test func aScriptInAWaylandWindowIsRefusedInOneLine() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder()
+        let script = try scratch.write("walk.txt", Array("tap 100 100\n".utf8))
+        let (status, errors) = try ViewerProcess.run(Self.arguments + ["--script", script], environment: sway.waylandEnvironment)
+        #expect(status == 1)
+        #expect(errors.split(separator: "\n").count == 1 && errors.contains("--script in a wayland window"), "\(errors)")
+    }
+}
+
+/// `--backend` where no compositor answers: Wayland asked for is one line; auto goes on to X11.
+@Suite(.serialized)
+struct WindowBackendTests {
+    @Test func waylandWithoutACompositorIsOneLine() throws {
+        let nowhere = try TemporaryFolder()
+        let (status, errors) = try ViewerProcess.run(["--backend", "wayland"], environment: ["WAYLAND_DISPLAY": nowhere.path + "/wayland-9"])
+        #expect(status == 1)
+        #expect(errors == "photozoom: error: cannot connect to the Wayland compositor \(nowhere.path)/wayland-9 (is WAYLAND_DISPLAY right?)\n", "\(errors)")
+    }
+
+    @Test func autoWithoutACompositorOpensTheXWindow() throws {
+        let nowhere = try TemporaryFolder()
+        let session = try WindowSession()
+        let (viewer, window) = try session.launch(["--size", "320x240", "--verbose"], environment: ["WAYLAND_DISPLAY": nowhere.path + "/wayland-9"])
+        #expect(session.title(of: window) != nil, "\(viewer.standardError)")
+        #expect(viewer.standardError.contains("cannot connect to the Wayland compositor"), "it tried Wayland first: \(viewer.standardError)")
+    }
+}
