@@ -21,6 +21,14 @@ final class WaylandSeat {
     var deliver: (InputEvent) -> Void = { _ in }
     /// The arrow set when the pointer enters the window, if the desktop has a theme with one.
     var cursor: WaylandCursor?
+    /// The window's own title bar, if it has one: input on it is the bar's, not the app's.
+    var titleBar: WaylandTitleBar?
+    /// What a press or release on the title bar asks for, with the input's serial.
+    var titleBarAction: (WaylandTitleBar.Action, UInt32) -> Void = { _, _ in }
+    /// Whether the pointer is on the title bar, and where on it (surface units).
+    private var onBar = false, barAt = (x: 0.0, y: 0.0)
+    /// Fingers that went down on the title bar (they move the window; the app never sees them).
+    private var barFingers: Set<Int32> = []
 
     private var pointerAt = Point(x: 0, y: 0)
     /// The scroll gathered in the current pointer frame: notches (wheel clicks) and smooth amounts.
@@ -121,8 +129,13 @@ final class WaylandSeat {
         }
     }
 
-    private func pointerButton(_ code: UInt32, time: UInt32, pressed: Bool) {
+    private func pointerButton(_ code: UInt32, serial: UInt32, time: UInt32, pressed: Bool) {
         guard let button = Self.button(code) else { return }
+        if onBar, let bar = titleBar {
+            let action = pressed ? bar.pressed(button: button, x: barAt.x, y: barAt.y) : bar.released(button: button, x: barAt.x)
+            if let action { titleBarAction(action, serial) }
+            return
+        }
         let seconds = Seconds(time) / 1000
         deliver(pressed ? .pointerDown(at: pointerAt, button: button, time: seconds) : .pointerUp(at: pointerAt, button: button, time: seconds))
     }
@@ -162,6 +175,10 @@ final class WaylandSeat {
     // MARK: Touch
 
     private func touchEvent(_ phase: TouchPhase, id: Int32, at: Point?, time: UInt32) {
+        guard !barFingers.contains(id) else {
+            if phase == .end || phase == .cancel { barFingers.remove(id) }
+            return
+        }
         let at = at ?? fingers[id] ?? pointerAt
         switch phase {
         case .begin, .update: fingers[id] = at
@@ -194,19 +211,29 @@ final class WaylandSeat {
         name: { _, _, _ in })
 
     private nonisolated(unsafe) static var pointerListener = wl_pointer_listener(
-        enter: { data, pointer, serial, _, x, y in
+        enter: { data, pointer, serial, surface, x, y in
             guard let s = seat(data) else { return }
-            s.pointerAt = s.point(x, y)
+            s.onBar = surface != nil && surface == s.titleBar?.surface
+            if s.onBar { s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y)) } else { s.pointerAt = s.point(x, y) }
             if let pointer { s.cursor?.show(on: pointer, serial: serial) }
         },
-        leave: { _, _, _, _ in },
+        leave: { data, _, _, _ in
+            guard let s = seat(data), s.onBar else { return }
+            s.onBar = false
+            s.titleBar?.pointerLeft()
+        },
         motion: { data, _, time, x, y in
             guard let s = seat(data) else { return }
+            if s.onBar {
+                s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y))
+                s.titleBar?.pointerMoved(x: s.barAt.x)
+                return
+            }
             s.pointerAt = s.point(x, y)
             s.deliver(.pointerMove(to: s.pointerAt, time: Seconds(time) / 1000))
         },
-        button: { data, _, _, time, button, state in
-            seat(data)?.pointerButton(button, time: time, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        button: { data, _, serial, time, button, state in
+            seat(data)?.pointerButton(button, serial: serial, time: time, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
         },
         axis: { data, _, _, axis, value in seat(data)?.axis(axis, value: value) },
         frame: { data, _ in seat(data)?.pointerFrame() },
@@ -235,8 +262,14 @@ final class WaylandSeat {
         })
 
     private nonisolated(unsafe) static var touchListener = wl_touch_listener(
-        down: { data, _, _, time, _, id, x, y in
+        down: { data, _, serial, time, surface, id, x, y in
             guard let s = seat(data) else { return }
+            if surface != nil, surface == s.titleBar?.surface {
+                // A finger on the bar drags the window.
+                s.barFingers.insert(id)
+                s.titleBarAction(.move, serial)
+                return
+            }
             s.touchEvent(.begin, id: id, at: s.point(x, y), time: time)
         },
         up: { data, _, _, time, id in seat(data)?.touchEvent(.end, id: id, at: nil, time: time) },

@@ -9,7 +9,8 @@ import Input
 import WindowSystem
 
 /// An xdg_toplevel that shows frames drawn with Cairo in shared-memory buffers and reports the same
-/// events the X11 window does. Its size is in device pixels: surface units × `scale` (the buffers are
+/// events the X11 window does. Its decorations are the compositor's where it draws them
+/// (xdg-decoration), else its own title bar (`WaylandTitleBar`) above the content. Its size is in device pixels: surface units × `scale` (the buffers are
 /// that big; viewporter maps them onto the surface, so a fractional scale stays crisp).
 /// Frames are paced by the compositor: each commit asks for presentation feedback (wp_presentation),
 /// and for a frame callback until feedback is seen to come (a headless sway never sends it); the answer
@@ -38,8 +39,13 @@ public final class WaylandWindow: PlatformWindow {
     /// What the last xdg_toplevel.configure asked (surface units; 0: the window's choice) until its
     /// xdg_surface.configure applies it.
     private var askedSize = (width: Int32(0), height: Int32(0))
-    private var askedFullScreen = false
-    private var isFullScreen = false
+    private var askedFullScreen = false, askedMaximized = false
+    private var isFullScreen = false, isMaximized = false
+    /// The title bar drawn here when the compositor draws none.
+    private var titleBar: WaylandTitleBar?
+    /// Whether the compositor said it draws the decorations (or no manager: it does not).
+    private var decoratedByCompositor = false
+    private var title: String
     private var isConfigured = false
     /// The surface size, surface units.
     private var logicalSize: (width: Int, height: Int)
@@ -65,6 +71,7 @@ public final class WaylandWindow: PlatformWindow {
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.toplevel = toplevel
+        self.title = title
         // Without viewporter the buffers can only be a whole multiple of the surface.
         self.scale = connection.global("wp_viewporter") == nil ? max(1, scale.rounded()) : scale
         logicalSize = (max(1, Int((size.width / self.scale).rounded())), max(1, Int((size.height / self.scale).rounded())))
@@ -87,11 +94,15 @@ public final class WaylandWindow: PlatformWindow {
         }
         if let manager = connection.global("zxdg_decoration_manager_v1") {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
-            if let decoration { zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue) }
+            if let decoration {
+                zxdg_toplevel_decoration_v1_add_listener(decoration, &Self.decorationListener, me)
+                zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+            }
         }
         seat?.scale = self.scale
         seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: self.scale)
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
+        seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
         // The first commit has no buffer: the compositor answers with the first configure.
         wl_surface_commit(surface)
         while !isConfigured {
@@ -101,7 +112,49 @@ public final class WaylandWindow: PlatformWindow {
         applyViewport()
     }
 
+    /// The title bar, made the first time the compositor leaves the decorations to the window.
+    private func ownTitleBar() -> WaylandTitleBar? {
+        if titleBar == nil, let compositor = connection.global("wl_compositor"), let subcompositor = connection.global("wl_subcompositor"),
+           let shm = connection.global("wl_shm") {
+            titleBar = WaylandTitleBar(compositor: compositor, subcompositor: subcompositor, shm: shm,
+                                       viewporter: connection.global("wp_viewporter"), parent: surface, scale: scale, title: title)
+            seat?.titleBar = titleBar
+        }
+        return titleBar
+    }
+
+    /// Whether the window shows its own title bar now (not in full screen).
+    private var showsTitleBar: Bool { !decoratedByCompositor && !isFullScreen && titleBar != nil }
+
+    /// The bar's height above the content, surface units (0 without one).
+    private var titleBarHeight: Int { showsTitleBar ? WaylandTitleBar.height : 0 }
+
+    /// Lays the bar out over the content's width, or hides it, and tells the compositor what the window
+    /// is (content and bar).
+    private func placeTitleBar() {
+        if !decoratedByCompositor, !isFullScreen, let bar = ownTitleBar() {
+            bar.show(width: logicalSize.width, title: title)
+        } else {
+            titleBar?.hide()
+        }
+        let bar = titleBarHeight
+        xdg_surface_set_window_geometry(xdgSurface, 0, -Int32(bar), Int32(logicalSize.width), Int32(logicalSize.height + bar))
+    }
+
+    private func titleBarAsked(_ action: WaylandTitleBar.Action, serial: UInt32) {
+        guard let seatProxy = connection.global("wl_seat") else { return }
+        switch action {
+        case .move: xdg_toplevel_move(toplevel, seatProxy, serial)
+        case .close: pending.append(.closeRequested)
+        case .toggleMaximized: if isMaximized { xdg_toplevel_unset_maximized(toplevel) } else { xdg_toplevel_set_maximized(toplevel) }
+        case .windowMenu(let x, let y): xdg_toplevel_show_window_menu(toplevel, seatProxy, serial, x, y)
+        }
+        _ = wl_display_flush(connection.display)
+    }
+
     deinit {
+        titleBar = nil
+        seat?.titleBar = nil
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let viewport { wp_viewport_destroy(viewport) }
         xdg_toplevel_destroy(toplevel)
@@ -212,7 +265,9 @@ public final class WaylandWindow: PlatformWindow {
     public func inject(_ event: InputEvent) {}
 
     public func setTitle(_ title: String) {
+        self.title = title
         xdg_toplevel_set_title(toplevel, title)
+        if showsTitleBar { titleBar?.show(width: logicalSize.width, title: title) }
         _ = wl_display_flush(connection.display)
     }
 
@@ -237,8 +292,14 @@ public final class WaylandWindow: PlatformWindow {
         xdg_surface_ack_configure(xdgSurface, serial)
         isConfigured = true
         isFullScreen = askedFullScreen
-        let asked = (askedSize.width > 0 ? Int(askedSize.width) : logicalSize.width, askedSize.height > 0 ? Int(askedSize.height) : logicalSize.height)
+        isMaximized = askedMaximized
+        if decoration == nil { decoratedByCompositor = false }
+        if !decoratedByCompositor { _ = ownTitleBar() }
+        // The size asked is the window's: its bar's too.
+        let asked = (askedSize.width > 0 ? Int(askedSize.width) : logicalSize.width,
+                     askedSize.height > 0 ? max(1, Int(askedSize.height) - titleBarHeight) : logicalSize.height)
         resize(toSurfaceUnits: asked)
+        placeTitleBar()
         // A configure must be answered with a commit; the loop's next frame is it.
         pending.append(.exposed)
     }
@@ -279,18 +340,22 @@ public final class WaylandWindow: PlatformWindow {
         configure: { data, _, width, height, states in
             guard let w = window(data) else { return }
             w.askedSize = (max(0, width), max(0, height))
-            var fullScreen = false
+            var stateValues: [UInt32] = []
             if let states, states.pointee.size > 0, let base = states.pointee.data {
                 let values = base.assumingMemoryBound(to: UInt32.self)
-                for i in 0..<(states.pointee.size / MemoryLayout<UInt32>.size) where values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue {
-                    fullScreen = true
-                }
+                stateValues = (0..<(states.pointee.size / MemoryLayout<UInt32>.size)).map { values[$0] }
             }
-            w.askedFullScreen = fullScreen
+            w.askedFullScreen = stateValues.contains(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)
+            w.askedMaximized = stateValues.contains(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)
         },
         close: { data, _ in window(data)?.pending.append(.closeRequested) },
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in })
+
+    private nonisolated(unsafe) static var decorationListener = zxdg_toplevel_decoration_v1_listener(
+        configure: { data, _, mode in
+            window(data)?.decoratedByCompositor = mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue
+        })
 
     private nonisolated(unsafe) static var feedbackListener = wp_presentation_feedback_listener(
         sync_output: { _, _, _ in },

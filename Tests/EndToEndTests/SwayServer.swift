@@ -17,7 +17,9 @@ final class SwayServer: XServer {
     private let process = Process()
     private let runtime: TemporaryFolder
 
-    init() throws {
+    /// `clientDecorations`: Wayland windows draw their own (sway's `border csd`: it answers xdg-decoration
+    /// with client-side, as GNOME's compositor, which offers no server-side ones, leaves them to the window).
+    init(clientDecorations: Bool = false) throws {
         if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
         runtime = try TemporaryFolder()
         let nobody: uid_t = 65534
@@ -26,7 +28,7 @@ final class SwayServer: XServer {
             output HEADLESS-1 mode --custom \(SwayServer.mode)
             xwayland enable
             for_window [class=".*"] floating enable
-            for_window [app_id=".*"] floating enable
+            for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")
             default_floating_border none
             exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > \(named).part && mv \(named).part \(named)'
             """.utf8))

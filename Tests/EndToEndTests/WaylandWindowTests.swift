@@ -21,13 +21,14 @@ struct WaylandWindowTests {
 
     static let arguments = ["--backend", "wayland", "--size", "500x400", "--no-thumbnail-cache"]
 
-    /// The window's pixels once it shows `expected`, or the last ones grabbed.
+    /// Reads the window until it shows `expected` (below a title bar `belowBar` high), up to 30 s.
     private func expectWindow(on sway: SwayServer, toShow expected: PixelImage, viewer: ViewerProcess,
-                              scratch: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                              scratch: TemporaryFolder, belowBar: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(30)
         var last: PixelComparison?
         repeat {
-            if let rect = sway.rect(ofAppID: "photozoom"), let png = sway.grab(rect),
+            if let window = sway.rect(ofAppID: "photozoom"),
+               case let rect = (window.x, window.y + belowBar, window.width, window.height - belowBar), let png = sway.grab(rect),
                let shown = try? ImageDecoder.decode(data: [UInt8](png)).image,
                shown.width == expected.width, shown.height == expected.height {
                 let comparison = PixelComparison(shown, expected, channelTolerance: 1)
@@ -52,6 +53,38 @@ struct WaylandWindowTests {
         #expect(viewer.standardError.contains("Wayland compositor"), "it chose Wayland: \(viewer.standardError)")
         try sway.typeKeys(["q"])
         #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
+    }
+
+    @Test func whereTheCompositorDrawsNoTitleBarTheWindowDrawsItsOwn() throws {
+        let sway = try SwayServer(clientDecorations: true)
+        let scratch = try TemporaryFolder()
+        let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
+        // The window sway gives (bar and content) once it has the bar: its top 34 rows are the bar.
+        var window: (x: Int, y: Int, width: Int, height: Int)?
+        var bar: PixelImage?
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            if let rect = sway.rect(ofAppID: "photozoom"), let png = sway.grab(rect), let image = try? ImageDecoder.decode(data: [UInt8](png)).image,
+               image.pixel(x: 4, y: 17) & 0xFF_FFFF == 0xEB_EBEB {
+                window = rect
+                bar = image
+            } else {
+                usleep(100_000)
+            }
+        } while bar == nil && Date() < deadline
+        let found = try #require(window, "no title bar drawn by the window: \(viewer.standardError)")
+        let image = try #require(bar)
+        // The close button's × in its dark grey, at the right end, and the title's dark text in the middle.
+        let closeCentre = (x: found.width - 23, y: 17)
+        #expect(image.pixel(x: closeCentre.x, y: closeCentre.y) & 0xFF < 0x80, "the close button's cross")
+        #expect((found.width / 2 - 60..<found.width / 2 + 60).contains { image.pixel(x: $0, y: 17) & 0xFF < 0x60 }, "the title")
+
+        // Below the bar: the grid, as a headless run of the content's size draws it.
+        let shot = scratch.path + "/headless.png"
+        let content = "\(found.width)x\(found.height - 34)"
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", content, "--no-thumbnail-cache", "--screenshot", shot])
+        #expect(status == 0, "\(errors)")
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch, belowBar: 34)
     }
 
     @Test func keysTypedThroughTheCompositorOpenAPhotoAtTheOutputsRefreshes() throws {
