@@ -5,7 +5,8 @@ import Logging
 
 /// The connection to a Wayland compositor and the globals the viewer binds: a compositor, shared memory,
 /// the xdg shell (required), and what it uses where offered (seat, outputs, presentation times,
-/// viewporter and fractional scale, server-side decorations, subsurfaces for its own title bar).
+/// viewporter and fractional scale, server-side decorations, subsurfaces for its own title bar, the
+/// data device for the clipboard and drops).
 final class WaylandDisplay {
     let display: OpaquePointer
     private(set) var registry: OpaquePointer?
@@ -20,7 +21,7 @@ final class WaylandDisplay {
 
     /// The versions the viewer speaks of each global (the lower of this and the compositor's is bound).
     private static let versions: [String: UInt32] = [
-        "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "xdg_wm_base": 2,
+        "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
         "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_decoration_manager_v1": 1,
     ]

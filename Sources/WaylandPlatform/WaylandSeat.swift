@@ -25,6 +25,8 @@ final class WaylandSeat {
     var titleBar: WaylandTitleBar?
     /// What a press or release on the title bar asks for, with the input's serial.
     var titleBarAction: (WaylandTitleBar.Action, UInt32) -> Void = { _, _ in }
+    /// The serial of the newest key press, button press or touch: what the clipboard is taken with.
+    private(set) var lastSerial: UInt32 = 0
     /// Whether the pointer is on the title bar, and where on it (surface units).
     private var onBar = false, barAt = (x: 0.0, y: 0.0)
     /// Fingers that went down on the title bar (they move the window; the app never sees them).
@@ -130,6 +132,7 @@ final class WaylandSeat {
     }
 
     private func pointerButton(_ code: UInt32, serial: UInt32, time: UInt32, pressed: Bool) {
+        if pressed { lastSerial = serial }
         guard let button = Self.button(code) else { return }
         if onBar, let bar = titleBar {
             let action = pressed ? bar.pressed(button: button, x: barAt.x, y: barAt.y) : bar.released(button: button, x: barAt.x)
@@ -249,8 +252,11 @@ final class WaylandSeat {
         },
         enter: { _, _, _, _, _ in },
         leave: { data, _, _, _ in seat(data)?.repeating = nil },
-        key: { data, _, _, _, key, state in
-            seat(data)?.key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+        key: { data, _, serial, _, key, state in
+            guard let s = seat(data) else { return }
+            let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+            if pressed { s.lastSerial = serial }
+            s.key(key, pressed: pressed)
         },
         modifiers: { data, _, _, depressed, latched, locked, group in
             seat(data)?.xkb?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
@@ -264,6 +270,7 @@ final class WaylandSeat {
     private nonisolated(unsafe) static var touchListener = wl_touch_listener(
         down: { data, _, serial, time, surface, id, x, y in
             guard let s = seat(data) else { return }
+            s.lastSerial = serial
             if surface != nil, surface == s.titleBar?.surface {
                 // A finger on the bar drags the window.
                 s.barFingers.insert(id)

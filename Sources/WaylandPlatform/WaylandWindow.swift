@@ -32,6 +32,8 @@ public final class WaylandWindow: PlatformWindow {
     private var decoration: OpaquePointer?
     private let buffers: ShmFrameBuffers
     private let seat: WaylandSeat?
+    /// The clipboard and drops, where the compositor has a data device manager.
+    private let dataDevice: WaylandDataDevice?
     /// Device pixels a surface unit.
     private let scale: Double
     private var pending: [WindowEvent] = []
@@ -78,6 +80,11 @@ public final class WaylandWindow: PlatformWindow {
         self.size = Size(width: (Double(logicalSize.width) * self.scale).rounded(), height: (Double(logicalSize.height) * self.scale).rounded())
         buffers = ShmFrameBuffers(shm: shm)
         seat = connection.global("wl_seat").map(WaylandSeat.init)
+        if let manager = connection.global("wl_data_device_manager"), let seatProxy = connection.global("wl_seat") {
+            dataDevice = WaylandDataDevice(display: connection.display, manager: manager, seat: seatProxy)
+        } else {
+            dataDevice = nil
+        }
         refreshRate = connection.refreshRate
 
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -103,6 +110,7 @@ public final class WaylandWindow: PlatformWindow {
         seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: self.scale)
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
         seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
+        dataDevice?.dropped = { [unowned self] in pending.append(.dropped($0)) }
         // The first commit has no buffer: the compositor answers with the first configure.
         wl_surface_commit(surface)
         while !isConfigured {
@@ -283,8 +291,12 @@ public final class WaylandWindow: PlatformWindow {
         resize(toSurfaceUnits: (max(1, Int((newSize.width / scale).rounded())), max(1, Int((newSize.height / scale).rounded()))))
     }
 
-    /// The clipboard is not offered on Wayland yet.
-    public func offerClipboard(_ items: [ClipboardItem]) -> Bool { false }
+    /// Taken as of the newest key press, button press or touch (the compositor checks it is recent).
+    public func offerClipboard(_ items: [ClipboardItem]) -> Bool {
+        guard let dataDevice, let serial = seat?.lastSerial, serial != 0 else { return false }
+        defer { _ = wl_display_flush(connection.display) }
+        return dataDevice.offerClipboard(items, serial: serial)
+    }
 
     // MARK: Configure
 

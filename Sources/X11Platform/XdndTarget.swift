@@ -1,4 +1,5 @@
 import CX11
+import WindowSystem
 import Foundation
 
 /// The window's side of XDND (version 5, freedesktop.org): it says it takes drops, accepts a drag
@@ -78,9 +79,7 @@ final class XdndTarget {
         defer { XFree(data) }
         guard format == 8 else { return nil }
         let bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
-        return bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0 })
-            .map(Array.init)
-            .filter { $0.first != UInt8(ascii: "#") }   // comments in a uri-list (RFC 2483)
+        return URIList.lines(bytes)
     }
 
     private func finish(accepted: Bool) {

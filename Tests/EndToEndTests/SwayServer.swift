@@ -101,8 +101,10 @@ final class SwayServer: XServer {
 
     /// Types keys (X keysym names) into the focused window through a virtual keyboard (wtype), which
     /// waits a moment first: the window must see the new keyboard before its first key.
-    func typeKeys(_ keys: [String]) throws {
-        _ = try DesktopTools.run("wtype", ["-s", "300"] + keys.flatMap { ["-k", $0] }, environment: waylandEnvironment)
+    /// `holding`: modifiers held around them (`ctrl`, `shift`, `alt`).
+    func typeKeys(_ keys: [String], holding: [String] = []) throws {
+        _ = try DesktopTools.run("wtype", ["-s", "300"] + holding.flatMap { ["-M", $0] } + keys.flatMap { ["-k", $0] }
+                                 + holding.flatMap { ["-m", $0] }, environment: waylandEnvironment)
     }
 
     /// Its Xwayland ends with it.

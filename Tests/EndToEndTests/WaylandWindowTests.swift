@@ -116,6 +116,36 @@ struct WaylandWindowTests {
         #expect(abs(median - 1 / 144.0) < 0.0015, "the frames came every \(median * 1000) ms at the median, not at 144 Hz")
     }
 
+    @Test(.enabled(if: DesktopTools.has("wl-paste"), "wl-clipboard is not installed (apt-get install wl-clipboard)"))
+    func ctrlCPutsTheOpenPhotoOnTheWaylandClipboard() throws {
+        let sway = try SwayServer()
+        let photo = TestImages.repository.appendingPathComponent("Images/aitzgorri_pano_by_Aitzol_Berasategi.jpg").path
+        let viewer = try ViewerProcess(Self.arguments + ["--verbose", photo], environment: sway.waylandEnvironment)
+        let shown = Date().addingTimeInterval(20)
+        while !viewer.standardError.contains("photo sharp on screen"), Date() < shown { usleep(50_000) }
+        try sway.typeKeys(["c"], holding: ["ctrl"])
+        let copied = Date().addingTimeInterval(20)
+        while !viewer.standardError.contains("copied aitzgorri_pano"), Date() < copied { usleep(50_000) }
+        #expect(viewer.standardError.contains("copied aitzgorri_pano_by_Aitzol_Berasategi.jpg"), "\(viewer.standardError)")
+
+        func paste(_ arguments: [String]) throws -> Data {
+            let (status, output) = try DesktopTools.run("wl-paste", arguments, environment: sway.waylandEnvironment)
+            #expect(status == 0, "wl-paste \(arguments)")
+            return output
+        }
+        let types = String(decoding: try paste(["--list-types"]), as: UTF8.self).split(separator: "\n")
+        #expect(Set(types).isSuperset(of: ["text/uri-list", "x-special/gnome-copied-files", "image/png"]), "\(types)")
+        #expect(String(decoding: try paste(["--no-newline", "--type", "text/uri-list"]), as: UTF8.self) == "file://\(photo)\r\n")
+        let pasted = try ImageDecoder.decode(data: [UInt8](try paste(["--type", "image/png"])))
+        #expect(pasted.format == .png)
+        let original = try ImageDecoder.decode(path: photo).image
+        #expect(PixelComparison(pasted.image, original, channelTolerance: 0).differing == 0, "the photo, pixel for pixel")
+        // A reader that leaves before the end costs nothing: the viewer goes on, and quits when asked.
+        _ = try DesktopTools.run("sh", ["-c", "wl-paste --type image/png | head -c 10 > /dev/null"], environment: sway.waylandEnvironment)
+        try sway.typeKeys(["q"])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "\(viewer.standardError)")
+    }
+
     @Test func aCompositorThatGoesAwayEndsTheViewerWithOneLine() throws {
         let sway = try SwayServer()
         let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)

@@ -27,7 +27,7 @@ int wayland_shm_file(size_t size) {
 }
 
 static const struct wl_interface *const bound[] = {
-    &wl_compositor_interface, &wl_subcompositor_interface, &wl_shm_interface, &wl_seat_interface, &wl_output_interface,
+    &wl_compositor_interface, &wl_subcompositor_interface, &wl_shm_interface, &wl_seat_interface, &wl_output_interface, &wl_data_device_manager_interface,
     &xdg_wm_base_interface, &wp_presentation_interface, &wp_viewporter_interface,
     &wp_fractional_scale_manager_v1_interface, &zxdg_decoration_manager_v1_interface,
 };
