@@ -23,7 +23,7 @@ final class WaylandDisplay {
     private static let versions: [String: UInt32] = [
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
         "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
-        "zxdg_decoration_manager_v1": 1,
+        "zxdg_decoration_manager_v1": 1, "zwlr_virtual_pointer_manager_v1": 1, "zwp_virtual_keyboard_manager_v1": 1,
     ]
 
     /// Connects to `$WAYLAND_DISPLAY` and learns its globals (two round trips); throws when there is no
@@ -55,6 +55,7 @@ final class WaylandDisplay {
             case "wp_viewporter": wp_viewporter_destroy(global.proxy)
             case "wp_fractional_scale_manager_v1": wp_fractional_scale_manager_v1_destroy(global.proxy)
             case "zxdg_decoration_manager_v1": zxdg_decoration_manager_v1_destroy(global.proxy)
+            case "zwlr_virtual_pointer_manager_v1": zwlr_virtual_pointer_manager_v1_destroy(global.proxy)
             default: wl_proxy_destroy(global.proxy)
             }
         }

@@ -33,6 +33,8 @@ final class WaylandSeat {
     private var barFingers: Set<Int32> = []
 
     private var pointerAt = Point(x: 0, y: 0)
+    /// Where the pointer is on the window's content (device pixels); nil while it is elsewhere.
+    private(set) var pointerOnWindow: Point?
     /// The scroll gathered in the current pointer frame: notches (wheel clicks) and smooth amounts.
     private var notches = (dx: 0.0, dy: 0.0), smooth = (dx: 0.0, dy: 0.0)
     /// Fingers down, where each was last.
@@ -217,11 +219,18 @@ final class WaylandSeat {
         enter: { data, pointer, serial, surface, x, y in
             guard let s = seat(data) else { return }
             s.onBar = surface != nil && surface == s.titleBar?.surface
-            if s.onBar { s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y)) } else { s.pointerAt = s.point(x, y) }
+            if s.onBar {
+                s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y))
+            } else {
+                s.pointerAt = s.point(x, y)
+                s.pointerOnWindow = s.pointerAt
+            }
             if let pointer { s.cursor?.show(on: pointer, serial: serial) }
         },
         leave: { data, _, _, _ in
-            guard let s = seat(data), s.onBar else { return }
+            guard let s = seat(data) else { return }
+            s.pointerOnWindow = nil
+            guard s.onBar else { return }
             s.onBar = false
             s.titleBar?.pointerLeft()
         },
@@ -233,6 +242,7 @@ final class WaylandSeat {
                 return
             }
             s.pointerAt = s.point(x, y)
+            s.pointerOnWindow = s.pointerAt
             s.deliver(.pointerMove(to: s.pointerAt, time: Seconds(time) / 1000))
         },
         button: { data, _, serial, time, button, state in

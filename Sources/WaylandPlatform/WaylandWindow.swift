@@ -21,8 +21,8 @@ public final class WaylandWindow: PlatformWindow {
     public private(set) var refreshRate: Double?
     /// Two frames may wait in the compositor: the buffers are three (`ShmFrameBuffers`).
     public var framesInFlight: Int { 2 }
-    /// The compositor takes no input from its clients (a script needs X11 or headless).
-    public var injectsInput: Bool { false }
+    /// Where the compositor makes virtual pointers and keyboards for its clients (wlroots' do).
+    public var injectsInput: Bool { injector != nil }
 
     private let connection: WaylandDisplay
     private let surface: OpaquePointer
@@ -34,6 +34,8 @@ public final class WaylandWindow: PlatformWindow {
     private let seat: WaylandSeat?
     /// The clipboard and drops, where the compositor has a data device manager.
     private let dataDevice: WaylandDataDevice?
+    /// A script's input, through the compositor.
+    private var injector: WaylandInputInjector?
     /// Device pixels a surface unit.
     private let scale: Double
     private var pending: [WindowEvent] = []
@@ -111,6 +113,9 @@ public final class WaylandWindow: PlatformWindow {
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
         seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
         dataDevice?.dropped = { [unowned self] in pending.append(.dropped($0)) }
+        if let seat {
+            injector = WaylandInputInjector(connection: connection, seat: seat, scale: self.scale) { [unowned self] in pending.append(.input($0)) }
+        }
         // The first commit has no buffer: the compositor answers with the first configure.
         wl_surface_commit(surface)
         while !isConfigured {
@@ -127,6 +132,7 @@ public final class WaylandWindow: PlatformWindow {
             titleBar = WaylandTitleBar(compositor: compositor, subcompositor: subcompositor, shm: shm,
                                        viewporter: connection.global("wp_viewporter"), parent: surface, scale: scale, title: title)
             seat?.titleBar = titleBar
+            connection.logger.debug("the compositor draws no title bar: the window draws its own")
         }
         return titleBar
     }
@@ -270,7 +276,7 @@ public final class WaylandWindow: PlatformWindow {
         MillisecondClock.monotonicTime(ofEventTime: seconds)
     }
 
-    public func inject(_ event: InputEvent) {}
+    public func inject(_ event: InputEvent) { injector?.inject(event) }
 
     public func setTitle(_ title: String) {
         self.title = title

@@ -51,7 +51,7 @@ struct WindowRun {
         let window = try platform.openWindow(size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                              scale: scale, title: PhotoViewerApp.gridTitle)
         if script != nil, !window.injectsInput {
-            throw ScriptFileError(message: "--script in a \(platform.name) window can't send its input through the compositor; run it under X11 (--backend x11) or headless (--headless)")
+            throw ScriptFileError(message: "--script in a \(platform.name) window needs a compositor that makes virtual pointers and keyboards (wlroots' do: sway, Hyprland …); run it under X11 (--backend x11) or headless (--headless)")
         }
         // Read once the window watches the settings: a change from here on is seen.
         var reducesMotion = reduceMotion || desktopAnimationsOff()

@@ -7,7 +7,8 @@ import TestSupport
 /// folder of its own; its Xwayland (run by that user too) lets this root process's clients in through
 /// `xhost`, which sway runs at start, then names its display in a file. Windows float, keeping the
 /// size they ask for (tiled, sway would give them the whole output), without borders; a Wayland
-/// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it.
+/// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it. The
+/// pointer hides half a second after it stops (the headless output draws it into what `grim` reads).
 final class SwayServer: XServer {
     static var isInstalled: Bool { DesktopTools.has("sway") && DesktopTools.has("Xwayland") && DesktopTools.has("xhost") }
     /// The output's mode.
@@ -30,6 +31,7 @@ final class SwayServer: XServer {
             for_window [class=".*"] floating enable
             for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")
             default_floating_border none
+            seat * hide_cursor 500
             exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > \(named).part && mv \(named).part \(named)'
             """.utf8))
         // XDG_RUNTIME_DIR must be the user's alone.

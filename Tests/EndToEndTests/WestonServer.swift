@@ -50,6 +50,11 @@ final class WestonServer: XServer {
 
     var state: String { "Xwayland on \(display), weston " + (process.isRunning ? "running" : "ended") }
 
+    /// What a Wayland client of it needs in its environment.
+    var waylandEnvironment: [String: String] {
+        ["WAYLAND_DISPLAY": runtime.path + "/photozoom-test", "XDG_RUNTIME_DIR": runtime.path]
+    }
+
     /// Xwayland goes with its compositor.
     func kill() { process.killNow() }
 

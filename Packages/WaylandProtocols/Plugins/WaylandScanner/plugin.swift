@@ -15,14 +15,18 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
     ]
     static let root = URL(fileURLWithPath: "/usr/share/wayland-protocols")
+    /// Protocols Debian does not install, written from their documentation (`Protocols/`): the wlroots
+    /// virtual pointer and the virtual keyboard, which scripts in a Wayland window type and point with.
+    static let written = ["wlr-virtual-pointer-unstable-v1.xml", "virtual-keyboard-unstable-v1.xml"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL
         let include = output.appending(path: "include")
         var script = ["set -e", "mkdir -p '\(include.path)'"]
         var headers: [String] = [], outputs: [URL] = []
-        for path in Self.protocols {
-            let xml = Self.root.appending(path: path)
+        let xmls = Self.protocols.map { Self.root.appending(path: $0) }
+            + Self.written.map { context.package.directoryURL.appending(path: "Protocols/\($0)") }
+        for xml in xmls {
             let name = xml.deletingPathExtension().lastPathComponent
             let header = include.appending(path: "\(name)-client-protocol.h"), code = output.appending(path: "\(name)-protocol.c")
             script.append("wayland-scanner client-header '\(xml.path)' '\(header.path)'")
@@ -36,10 +40,11 @@ struct WaylandScanner: BuildToolPlugin {
         let lines = ["module CWaylandProtocols {", "    header \"wayland-client-support.h\""] + headers.map { "    header \"\($0)\"" }
             + ["    link \"wayland-client\"", "    link \"wayland-cursor\"", "    export *", "}"]
         script.append("printf '%s\\n' " + lines.map { "'\($0)'" }.joined(separator: " ") + " > '\(moduleMap.path)'")
-        script.append("cp '\(context.package.directoryURL.appending(path: "Sources/CWaylandProtocols/wayland-client-support.h").path)' '\(include.path)/'")
-        return [.buildCommand(displayName: "wayland-scanner: \(Self.protocols.count) protocols",
+        let support = context.package.directoryURL.appending(path: "Sources/CWaylandProtocols/wayland-client-support.h")
+        script.append("cp '\(support.path)' '\(include.path)/'")
+        return [.buildCommand(displayName: "wayland-scanner: \(xmls.count) protocols",
                               executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script.joined(separator: "\n")],
-                              inputFiles: Self.protocols.map { Self.root.appending(path: $0) },
+                              inputFiles: xmls + [support],
                               outputFiles: outputs + [moduleMap, include.appending(path: "wayland-client-support.h")])]
     }
 }
