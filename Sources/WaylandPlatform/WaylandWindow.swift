@@ -12,9 +12,8 @@ import WindowSystem
 /// events the X11 window does. Its decorations are the compositor's where it draws them
 /// (xdg-decoration), else its own title bar (`WaylandTitleBar`) above the content. Its size is in device pixels: surface units × `scale` (the buffers are
 /// that big; viewporter maps them onto the surface, so a fractional scale stays crisp).
-/// Frames are paced by the compositor: each commit asks for presentation feedback (wp_presentation),
-/// and for a frame callback until feedback is seen to come (a headless sway never sends it); the answer
-/// is the `.presented` event the loop's clock learns the refreshes from.
+/// Frames are paced by the compositor: when each was shown (`WaylandFrameTimes`) is the `.presented`
+/// event the loop's clock learns the refreshes from.
 public final class WaylandWindow: PlatformWindow {
     public private(set) var size: Size
     public var pacesByRefresh: Bool { true }
@@ -43,8 +42,10 @@ public final class WaylandWindow: PlatformWindow {
     /// What the last xdg_toplevel.configure asked (surface units; 0: the window's choice) until its
     /// xdg_surface.configure applies it.
     private var askedSize = (width: Int32(0), height: Int32(0))
-    private var askedFullScreen = false, askedMaximized = false
+    private var askedFullScreen = false, askedMaximized = false, askedTiled = false
     private var isFullScreen = false, isMaximized = false
+    /// Full screen, maximized or tiled: the compositor's size holds, the window can't choose its own.
+    private var isConstrained = false
     /// The title bar drawn here when the compositor draws none.
     private var titleBar: WaylandTitleBar?
     /// Whether the compositor said it draws the decorations (or no manager: it does not).
@@ -53,12 +54,8 @@ public final class WaylandWindow: PlatformWindow {
     private var isConfigured = false
     /// The surface size, surface units.
     private var logicalSize: (width: Int, height: Int)
-    /// The newest frame shown: its refresh (the compositor's count, or one made from the times where it
-    /// keeps none) and when.
-    private var lastShown: (msc: UInt64, time: Double)?
-    /// Whether the compositor sends presentation feedback (a frame was seen `presented`); until then,
-    /// frame callbacks say when frames are shown.
-    private var feedbackComes = false
+    /// When each frame was shown.
+    private let frameTimes: WaylandFrameTimes
 
     /// The smallest window, surface units.
     static let minimumSize = (width: Int32(200), height: Int32(150))
@@ -88,6 +85,7 @@ public final class WaylandWindow: PlatformWindow {
             dataDevice = nil
         }
         refreshRate = connection.refreshRate
+        frameTimes = WaylandFrameTimes(surface: surface, presentation: connection.global("wp_presentation"), refreshRate: refreshRate)
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         wl_surface_add_listener(surface, &Self.surfaceListener, me)
@@ -113,6 +111,7 @@ public final class WaylandWindow: PlatformWindow {
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
         seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
         dataDevice?.dropped = { [unowned self] in pending.append(.dropped($0)) }
+        frameTimes.report = { [unowned self] in pending.append(.presented(msc: $0, time: $1)) }
         if let seat {
             injector = WaylandInputInjector(connection: connection, seat: seat, scale: self.scale) { [unowned self] in pending.append(.input($0)) }
         }
@@ -191,46 +190,10 @@ public final class WaylandWindow: PlatformWindow {
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         let damage = drawn ?? PixelRect(x: 0, y: 0, width: buffers.width, height: buffers.height)
         wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
-        askWhenShown()
+        frameTimes.askForNextCommit()
         wl_surface_commit(surface)
         buffers.attached(buffer, drew: drawn)
         _ = wl_display_flush(connection.display)
-    }
-
-    /// The compositor is asked to say when this commit's frame is shown.
-    private func askWhenShown() {
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        if let presentation = connection.global("wp_presentation"), let feedback = wp_presentation_feedback(presentation, surface) {
-            wp_presentation_feedback_add_listener(feedback, &Self.feedbackListener, me)
-        }
-        if !feedbackComes, let callback = wl_surface_frame(surface) {
-            wl_callback_add_listener(callback, &Self.frameListener, me)
-        }
-    }
-
-    /// A frame went on screen at `time` (monotonic s), at refresh `sequence` when the compositor counts
-    /// them; where it does not (0, as a headless output says), the count goes on by the refreshes the
-    /// time says passed.
-    private func shown(at time: Double, sequence: UInt64) {
-        let msc: UInt64
-        if sequence != 0 {
-            msc = sequence
-        } else if let last = lastShown {
-            let interval = 1 / (refreshRate ?? 60)
-            // Frames replaced before a refresh are all called back at it: the same refresh.
-            msc = last.msc + UInt64(max(0, ((time - last.time) / interval).rounded()))
-        } else {
-            msc = 1
-        }
-        lastShown = (msc, time)
-        pending.append(.presented(msc: msc, time: time))
-    }
-
-    /// A frame the compositor never showed (a newer one replaced it first): reported as shown with the
-    /// one before, so the loop's count of frames in flight stays true.
-    private func discarded() {
-        let last = lastShown ?? (0, MonotonicClock.seconds())
-        pending.append(.presented(msc: last.msc, time: last.time))
     }
 
     // MARK: Events
@@ -290,11 +253,12 @@ public final class WaylandWindow: PlatformWindow {
         _ = wl_display_flush(connection.display)
     }
 
-    /// Granted when the compositor leaves the size to the window (a floating window); a tiling one
-    /// decides sizes itself.
+    /// Granted where the compositor leaves the size to the window (floating: not full screen, maximized
+    /// or tiled); the next frame has it.
     public func requestResize(to newSize: Size) {
-        guard askedSize.width == 0 || askedSize.height == 0 else { return }
+        guard !isConstrained else { return }
         resize(toSurfaceUnits: (max(1, Int((newSize.width / scale).rounded())), max(1, Int((newSize.height / scale).rounded()))))
+        placeTitleBar()
     }
 
     /// Taken as of the newest key press, button press or touch (the compositor checks it is recent).
@@ -311,6 +275,7 @@ public final class WaylandWindow: PlatformWindow {
         isConfigured = true
         isFullScreen = askedFullScreen
         isMaximized = askedMaximized
+        isConstrained = askedFullScreen || askedMaximized || askedTiled
         if decoration == nil { decoratedByCompositor = false }
         if !decoratedByCompositor { _ = ownTitleBar() }
         // The size asked is the window's: its bar's too.
@@ -338,6 +303,7 @@ public final class WaylandWindow: PlatformWindow {
     private func entered(_ output: OpaquePointer?) {
         guard let rate = connection.outputs.values.first(where: { $0.proxy == output })?.refreshRate, rate != refreshRate else { return }
         refreshRate = rate
+        frameTimes.refreshRate = rate
         pending.append(.refreshRateChanged(rate))
     }
 
@@ -365,6 +331,8 @@ public final class WaylandWindow: PlatformWindow {
             }
             w.askedFullScreen = stateValues.contains(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)
             w.askedMaximized = stateValues.contains(XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)
+            w.askedTiled = stateValues.contains { [XDG_TOPLEVEL_STATE_TILED_LEFT, XDG_TOPLEVEL_STATE_TILED_RIGHT,
+                                                   XDG_TOPLEVEL_STATE_TILED_TOP, XDG_TOPLEVEL_STATE_TILED_BOTTOM].map(\.rawValue).contains($0) }
         },
         close: { data, _ in window(data)?.pending.append(.closeRequested) },
         configure_bounds: { _, _, _, _ in },
@@ -373,29 +341,5 @@ public final class WaylandWindow: PlatformWindow {
     private nonisolated(unsafe) static var decorationListener = zxdg_toplevel_decoration_v1_listener(
         configure: { data, _, mode in
             window(data)?.decoratedByCompositor = mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue
-        })
-
-    private nonisolated(unsafe) static var feedbackListener = wp_presentation_feedback_listener(
-        sync_output: { _, _, _ in },
-        presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, _, sequenceHigh, sequenceLow, _ in
-            if let feedback { wp_presentation_feedback_destroy(feedback) }
-            guard let w = window(data) else { return }
-            // The first feedback's frame was told of by its frame callback; from the next on, feedback tells.
-            guard w.feedbackComes else { w.feedbackComes = true; return }
-            let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
-            w.shown(at: seconds, sequence: UInt64(sequenceHigh) << 32 | UInt64(sequenceLow))
-        },
-        discarded: { data, feedback in
-            if let feedback { wp_presentation_feedback_destroy(feedback) }
-            guard let w = window(data), w.feedbackComes else { return }
-            w.discarded()
-        })
-
-    private nonisolated(unsafe) static var frameListener = wl_callback_listener(
-        done: { data, callback, milliseconds in
-            if let callback { wl_callback_destroy(callback) }
-            // The callback's time is the compositor's milliseconds (CLOCK_MONOTONIC, as its input's).
-            guard let w = window(data), !w.feedbackComes else { return }
-            w.shown(at: MillisecondClock.monotonicTime(ofEventTime: Double(milliseconds) / 1000) ?? MonotonicClock.seconds(), sequence: 0)
         })
 }

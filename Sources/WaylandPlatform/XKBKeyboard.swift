@@ -48,7 +48,7 @@ final class XKBKeyboard {
         guard keysym != 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 64)
         guard xkb_keysym_get_name(keysym, &buffer, buffer.count) > 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether holding `key` repeats it (the keymap says; modifiers don't).

@@ -1,6 +1,6 @@
 import CX11
-import WindowSystem
 import Foundation
+import WindowSystem
 
 /// Owns the CLIPBOARD selection for the window (ICCCM): answers TARGETS and each item's target,
 /// sending anything larger than one request in INCR chunks as the requestor reads them.

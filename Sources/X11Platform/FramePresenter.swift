@@ -1,9 +1,9 @@
 import Cairo
 import CCairo
 import CX11
-import WindowSystem
 import CXCB
 import Glibc
+import WindowSystem
 
 /// Holds the client-side frame that the renderer draws into, and puts it on the window.
 protocol FramePresenter: AnyObject {

@@ -1,7 +1,7 @@
 import CX11
-import WindowSystem
 import CXCB
 import Glibc
+import WindowSystem
 
 /// The X Present extension on the window: a frame goes to the screen at a refresh (PresentPixmap of
 /// a shared-memory buffer's pixmap, always copied, never flipped, so that the buffer is free again

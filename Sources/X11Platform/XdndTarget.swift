@@ -1,6 +1,6 @@
 import CX11
-import WindowSystem
 import Foundation
+import WindowSystem
 
 /// The window's side of XDND (version 5, freedesktop.org): it says it takes drops, accepts a drag
 /// that offers `text/uri-list` (or plain text, one path or URI a line), asks the source for the

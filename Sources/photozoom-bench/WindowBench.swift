@@ -118,8 +118,10 @@ struct WindowBench {
     }
 
     /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a
-    /// fresh one by default), `scale` device pixels a point (2: the window is 3840x2160).
-    func play(_ script: String, target: String? = nil, cacheHome: String? = nil, scale: Int = 1) throws -> Run {
+    /// fresh one by default), `scale` device pixels a point (2: the window is 3840x2160), on the window
+    /// system `environment` (added to the bench's) and `backend` name.
+    func play(_ script: String, target: String? = nil, cacheHome: String? = nil, scale: Int = 1,
+              environment added: [String: String] = [:], backend: String = "auto") throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -127,9 +129,9 @@ struct WindowBench {
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: viewer)
-        process.arguments = ["--verbose", "--size", "1920x1080", "--scale", "\(scale)", "--script", scriptPath, "--trace", tracePath,
-                             target ?? folder]
-        var environment = ProcessInfo.processInfo.environment
+        process.arguments = ["--verbose", "--backend", backend, "--size", "1920x1080", "--scale", "\(scale)", "--script", scriptPath,
+                             "--trace", tracePath, target ?? folder]
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["XDG_CACHE_HOME"] = cacheHome ?? dir
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: dir)

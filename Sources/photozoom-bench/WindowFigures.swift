@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Histogram
+import TestSupport
 
 /// The window figures of `make bench` (the targets), as table rows and as `key=value` lines.
 enum WindowFigures {
@@ -76,6 +77,22 @@ enum WindowFigures {
             print("(the screen is smaller than 3840x2160: the 4K walk is not measured; `make bench` runs one that large)")
         }
 
+        // The same walk as a native Wayland client of a headless sway whose output runs at 144 Hz (the
+        // window tiled: the whole output), input through its virtual pointer and keyboard.
+        var pacing144: FramePacing?
+        if HeadlessSway.isInstalled {
+            let sway = try HeadlessSway(config: "output HEADLESS-1 mode --custom 1920x1080@144Hz\ndefault_border none\nseat * hide_cursor 500\n")
+            let walk144 = try bench.play(WindowBench.walk, environment: sway.waylandEnvironment, backend: "wayland")
+            let p = FramePacing(walk144.trace)
+            pacing144 = p
+            row("Wayland 144 Hz: frame interval, all in motion", p.all)
+            row("Wayland 144 Hz: draw", p.draw)
+            print(String(format: "missed refreshes in the walk as a Wayland client at 144 Hz: %llu (in %d of %d frames in motion, %.1f %%)",
+                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion, 100 * Double(p.framesThatMissed) / Double(max(1, p.framesInMotion))))
+        } else {
+            print("(sway is not installed: the Wayland walk at 144 Hz is not measured)")
+        }
+
         // The same walk while `r` records the window (encoded on a worker as it plays).
         let recorded = try bench.play(WindowBench.recordedWalk)
         let recordedPacing = FramePacing(recorded.trace)
@@ -114,7 +131,9 @@ enum WindowFigures {
         let formats = try FormatFigures.measure(jpegFolder: folder)
         let missed4K: Double = pacing4K.map { Double($0.missedRefreshes) } ?? .nan
         let draw4K: Double = pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan
-        return formats + [("missed_refreshes_walk_4k", missed4K), ("draw_p99_ms_4k", draw4K)] + [
+        let missed144: Double = pacing144.map { 100 * Double($0.framesThatMissed) / Double(max(1, $0.framesInMotion)) } ?? .nan
+        return formats + [("missed_refreshes_walk_4k", missed4K), ("draw_p99_ms_4k", draw4K),
+                          ("wayland_144hz_frames_missed_percent", missed144)] + [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
             ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
             ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),

@@ -5,7 +5,7 @@ import TestSupport
 /// sway, headless, with Xwayland, for one test: a Wayland desktop whose output refreshes at 144 Hz,
 /// as a high-refresh laptop's does. sway refuses to run as root, so it runs as `nobody` with a runtime
 /// folder of its own; its Xwayland (run by that user too) lets this root process's clients in through
-/// `xhost`, which sway runs at start, then names its display in a file. Windows float, keeping the
+/// `xhost`, which sway runs at start, then names its display in a file (`HeadlessSway` starts it). Windows float, keeping the
 /// size they ask for (tiled, sway would give them the whole output), without borders; a Wayland
 /// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it. The
 /// pointer hides half a second after it stops (the headless output draws it into what `grim` reads).
@@ -15,69 +15,48 @@ final class SwayServer: XServer {
     static let mode = "1920x1080@144Hz"
 
     let display: String
-    private let process = Process()
-    private let runtime: TemporaryFolder
+    private let sway: HeadlessSway
 
     /// `clientDecorations`: Wayland windows draw their own (sway's `border csd`: it answers xdg-decoration
     /// with client-side, as GNOME's compositor, which offers no server-side ones, leaves them to the window).
     init(clientDecorations: Bool = false) throws {
         if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
-        runtime = try TemporaryFolder()
-        let nobody: uid_t = 65534
-        let named = runtime.path + "/display"
-        try runtime.write("config", Array("""
+        sway = try HeadlessSway(config: """
             output HEADLESS-1 mode --custom \(SwayServer.mode)
             xwayland enable
             for_window [class=".*"] floating enable
             for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")
             default_floating_border none
             seat * hide_cursor 500
-            exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > \(named).part && mv \(named).part \(named)'
-            """.utf8))
-        // XDG_RUNTIME_DIR must be the user's alone.
-        for path in [runtime.path, runtime.path + "/config"] { chown(path, nobody, nobody) }
-        chmod(runtime.path, 0o700)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", DesktopTools.path("sway")!,
-                             "-c", runtime.path + "/config"]
-        process.environment = ["HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin",
-                               "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+            exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > "$XDG_RUNTIME_DIR/display.part" && mv "$XDG_RUNTIME_DIR/display.part" "$XDG_RUNTIME_DIR/display"'
+            """)
+        let path = sway.runtime.path + "/display"
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, process.isRunning {
-            if let text = try? String(contentsOfFile: named, encoding: .utf8), text.hasPrefix(":") {
+        while Date() < deadline, sway.isRunning {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(":") {
                 display = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 return
             }
             usleep(50_000)
         }
-        let ran = process.isRunning
-        process.killNow()
+        let ran = sway.isRunning
+        sway.kill()
         throw SwayFailed(running: ran)
     }
 
-    var state: String { "Xwayland on \(display), sway " + (process.isRunning ? "running" : "ended") }
+    var state: String { "Xwayland on \(display), sway " + (sway.isRunning ? "running" : "ended") }
 
-    /// Its Wayland socket (an absolute path serves as WAYLAND_DISPLAY).
-    var waylandSocket: String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
-        return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { runtime.path + "/" + $0 }
-    }
+    /// Its Xwayland ends with it.
+    func kill() { sway.kill() }
 
     /// What a Wayland client of it needs in its environment.
-    var waylandEnvironment: [String: String] {
-        ["WAYLAND_DISPLAY": waylandSocket ?? runtime.path + "/wayland-1", "XDG_RUNTIME_DIR": runtime.path]
-    }
+    var waylandEnvironment: [String: String] { sway.waylandEnvironment }
 
     /// Where the content of the window with Wayland app id `appID` is on the output (surface units, inside
     /// any border), as sway's tree says.
     func rect(ofAppID appID: String) -> (x: Int, y: Int, width: Int, height: Int)? {
-        guard let socket = ((try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? [])
-            .first(where: { $0.hasPrefix("sway-ipc.") }),
-              let tree = try? DesktopTools.run("swaymsg", ["-t", "get_tree"], environment: ["SWAYSOCK": runtime.path + "/" + socket]),
+        guard let socket = sway.ipcSocket,
+              let tree = try? DesktopTools.run("swaymsg", ["-t", "get_tree"], environment: ["SWAYSOCK": socket]),
               tree.status == 0, let root = try? JSONSerialization.jsonObject(with: tree.output) else { return nil }
         func find(_ node: Any) -> [String: Any]? {
             guard let node = node as? [String: Any] else { return nil }
@@ -108,11 +87,6 @@ final class SwayServer: XServer {
         _ = try DesktopTools.run("wtype", ["-s", "300"] + holding.flatMap { ["-M", $0] } + keys.flatMap { ["-k", $0] }
                                  + holding.flatMap { ["-m", $0] }, environment: waylandEnvironment)
     }
-
-    /// Its Xwayland ends with it.
-    func kill() { process.killNow() }
-
-    deinit { kill() }
 }
 
 struct SwayFailed: Error, CustomStringConvertible {

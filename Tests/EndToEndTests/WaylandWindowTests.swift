@@ -22,7 +22,7 @@ struct WaylandWindowTests {
     static let arguments = ["--backend", "wayland", "--size", "500x400", "--no-thumbnail-cache"]
 
     /// Reads the window until it shows `expected` (below a title bar `belowBar` high), up to 30 s.
-    private func expectWindow(on sway: SwayServer, toShow expected: PixelImage, viewer: ViewerProcess,
+    func expectWindow(on sway: SwayServer, toShow expected: PixelImage, viewer: ViewerProcess,
                               scratch: TemporaryFolder, belowBar: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(30)
         var last: PixelComparison?
@@ -183,6 +183,22 @@ struct WaylandWindowTests {
         #expect(status == 0, "\(errors)")
         let viewer = try ViewerProcess(["--backend", "wayland"] + headless, environment: sway.waylandEnvironment)
         try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
+    }
+}
+
+extension WaylandWindowTests {
+    @Test func aScriptsResizeResizesAFloatingWaylandWindow() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder()
+        let script = try scratch.write("resize.txt", Array("wait 300\nresize 420 300\nwait 1500\n".utf8))
+        let shot = scratch.path + "/headless.png"
+        let arguments = ["--size", "500x400", "--no-thumbnail-cache", "--script", script]
+        let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + arguments)
+        #expect(status == 0, "\(errors)")
+        let expected = try ImageDecoder.decode(path: shot).image
+        #expect((expected.width, expected.height) == (420, 300))
+        let viewer = try ViewerProcess(["--backend", "wayland"] + arguments, environment: sway.waylandEnvironment)
+        try expectWindow(on: sway, toShow: expected, viewer: viewer, scratch: scratch)
     }
 }
 
