@@ -14,9 +14,11 @@ public final class WaylandDesktop: WindowPlatform {
         logger.debug("Wayland compositor \(connection.socketName): \(connection.globals.keys.sorted().joined(separator: ", "))")
     }
 
-    /// The outputs' scale (wl_output.scale), where one is above 1.
+    /// The outputs' scale, where one is above 1: fractional (1.25, 1.5, 1.75) where xdg-output tells it,
+    /// else wl_output.scale. (Drawn at it, with viewporter mapping the buffers, the window is crisp; a
+    /// whole scale above it would be shrunk by the compositor.)
     public func desktopScale() -> Double? {
-        connection.outputScale > 1 ? Double(connection.outputScale) : nil
+        connection.outputScale > 1 ? connection.outputScale : nil
     }
 
     /// Not known on Wayland (the desktop's setting is in its own settings store).

@@ -24,6 +24,7 @@ final class WaylandDisplay {
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
         "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_decoration_manager_v1": 1, "zwlr_virtual_pointer_manager_v1": 1, "zwp_virtual_keyboard_manager_v1": 1,
+        "zxdg_output_manager_v1": 3,
     ]
 
     /// Connects to `$WAYLAND_DISPLAY` and learns its globals (two round trips); throws when there is no
@@ -37,8 +38,11 @@ final class WaylandDisplay {
         guard let registry = wl_display_get_registry(display) else { throw WaylandError.cannotConnect(name) }
         self.registry = registry
         wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
-        // The globals, then the events the new bindings send at once (outputs' modes, the seat's abilities).
-        for _ in 0..<2 where wl_display_roundtrip(display) < 0 { throw WaylandError.lost(name) }
+        // The globals, then the events the new bindings send at once (outputs' modes and places, the
+        // seat's abilities).
+        guard wl_display_roundtrip(display) >= 0 else { throw WaylandError.lost(name) }
+        describeOutputs()
+        guard wl_display_roundtrip(display) >= 0 else { throw WaylandError.lost(name) }
         for required in ["wl_compositor", "wl_shm", "xdg_wm_base"] where globals[required] == nil {
             throw WaylandError.missingGlobal(required, name)
         }
@@ -56,6 +60,7 @@ final class WaylandDisplay {
             case "wp_fractional_scale_manager_v1": wp_fractional_scale_manager_v1_destroy(global.proxy)
             case "zxdg_decoration_manager_v1": zxdg_decoration_manager_v1_destroy(global.proxy)
             case "zwlr_virtual_pointer_manager_v1": zwlr_virtual_pointer_manager_v1_destroy(global.proxy)
+            case "zxdg_output_manager_v1": zxdg_output_manager_v1_destroy(global.proxy)
             default: wl_proxy_destroy(global.proxy)
             }
         }
@@ -71,9 +76,15 @@ final class WaylandDisplay {
         outputs.values.compactMap(\.refreshRate).max()
     }
 
-    /// The largest scale an output asks for (wl_output.scale); 1 when none does.
-    var outputScale: Int {
-        outputs.values.map(\.scale).max() ?? 1
+    /// The largest scale an output has: fractional where xdg-output tells; 1 when none says.
+    var outputScale: Double {
+        outputs.values.map(\.fractionalScale).max() ?? 1
+    }
+
+    /// Each output is asked where it is in the layout (xdg-output), where the compositor tells.
+    private func describeOutputs() {
+        guard let manager = global("zxdg_output_manager_v1") else { return }
+        for output in outputs.values { output.describe(with: manager) }
     }
 
     /// Whether the connection failed (the compositor went away or sent a protocol error).
@@ -86,7 +97,9 @@ final class WaylandDisplay {
         let proxy = OpaquePointer(raw)
         switch interface {
         case "wl_output":
-            outputs[name] = WaylandOutput(proxy: proxy)
+            let output = WaylandOutput(proxy: proxy)
+            outputs[name] = output
+            if let manager = global("zxdg_output_manager_v1") { output.describe(with: manager) }
         case "xdg_wm_base":
             globals[interface] = (proxy, bound)
             xdg_wm_base_add_listener(proxy, &Self.wmBaseListener, nil)

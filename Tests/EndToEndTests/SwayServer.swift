@@ -19,10 +19,11 @@ final class SwayServer: XServer {
 
     /// `clientDecorations`: Wayland windows draw their own (sway's `border csd`: it answers xdg-decoration
     /// with client-side, as GNOME's compositor, which offers no server-side ones, leaves them to the window).
-    init(clientDecorations: Bool = false) throws {
+    /// `outputScale`: the output's scale (sway's `scale`; 1.5 makes it 1280x720 in the layout).
+    init(clientDecorations: Bool = false, outputScale: Double = 1) throws {
         if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
         sway = try HeadlessSway(config: """
-            output HEADLESS-1 mode --custom \(SwayServer.mode)
+            output HEADLESS-1 mode --custom \(SwayServer.mode) scale \(outputScale)
             xwayland enable
             for_window [class=".*"] floating enable
             for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")

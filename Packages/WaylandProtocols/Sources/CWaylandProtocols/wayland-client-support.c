@@ -6,6 +6,7 @@
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +33,7 @@ static const struct wl_interface *const bound[] = {
     &wl_compositor_interface, &wl_subcompositor_interface, &wl_shm_interface, &wl_seat_interface, &wl_output_interface, &wl_data_device_manager_interface,
     &xdg_wm_base_interface, &wp_presentation_interface, &wp_viewporter_interface,
     &wp_fractional_scale_manager_v1_interface, &zxdg_decoration_manager_v1_interface,
-    &zwlr_virtual_pointer_manager_v1_interface, &zwp_virtual_keyboard_manager_v1_interface,
+    &zwlr_virtual_pointer_manager_v1_interface, &zwp_virtual_keyboard_manager_v1_interface, &zxdg_output_manager_v1_interface,
 };
 
 const struct wl_interface *wayland_bound_interface(const char *name) {
