@@ -116,19 +116,11 @@ public struct GridSnapshotStore: Sendable {
             header += path
         }
         let name = Self.name(forKey: key)
-        let temporary = folder + "/." + name + ".\(getpid())"
-        let fd = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: [.ownerReadWrite])
-        do {
-            try fd.closeAfter {
-                _ = try fd.writeAll(header)
-                for cell in cells {
-                    _ = try fd.writeAll(UnsafeRawBufferPointer(start: cell.pixels.bytes, count: cell.pixels.width * cell.pixels.height * 4))
-                }
+        try AtomicFile.write(folder + "/" + name, permissions: 0o600) { fd in
+            _ = try fd.writeAll(header)
+            for cell in cells {
+                _ = try fd.writeAll(UnsafeRawBufferPointer(start: cell.pixels.bytes, count: cell.pixels.width * cell.pixels.height * 4))
             }
-            guard rename(temporary, folder + "/" + name) == 0 else { throw Errno(rawValue: errno) }
-        } catch {
-            unlink(temporary)
-            throw error
         }
         pruneOldest()
     }

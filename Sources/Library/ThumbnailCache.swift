@@ -226,17 +226,10 @@ public struct ThumbnailCache: Sendable {
     /// Writes `bytes` to a temporary file in `folder` (made 0700 as needed) and renames it to `name`, 0600.
     private func store(_ bytes: [UInt8], in folder: String, named name: String) {
         guard makeFolders(folder) else { return note("cannot make the thumbnail folder \(folder): \(String(cString: strerror(errno)))") }
-        var template = Array((folder + "/.\(name).XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return note("cannot write in \(folder): \(String(cString: strerror(errno)))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let complete = written == bytes.count && fchmod(fd, 0o600) == 0
-        let failure = errno
-        close(fd)
-        guard complete, rename(temporary, folder + "/" + name) == 0 else {
-            unlink(temporary)
-            return note("cannot write a thumbnail in \(folder): \(String(cString: strerror(complete ? errno : failure)))")
+        do {
+            try AtomicFile.write(folder + "/" + name, permissions: 0o600, bytes: bytes)
+        } catch {
+            note("cannot write a thumbnail in \(folder): \(error)")
         }
     }
 

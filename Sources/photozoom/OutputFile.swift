@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import Library
+import SystemPackage
 
 /// Writes a file the user named (a screenshot, a scene dump). A regular file (or a new one) is
 /// written whole or not at all: to a temporary file beside it, then renamed over it. Anything else the
@@ -32,26 +34,15 @@ enum OutputFile {
         }
     }
 
-    /// A temporary file in the same folder, written and renamed over `path`; removed on any failure.
+    /// A temporary file in the same folder, written and renamed over `path` (`AtomicFile`), with the
+    /// permissions a new file would get (the umask applies).
     private static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw Failure(description: reason(errno)) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(Failure) {
-            try writeAll(fd, bytes)
-            // mkstemp makes it 0600; an output gets the permissions a new file would (umask applies).
-            let mask = umask(0)
-            umask(mask)
-            guard fchmod(fd, 0o666 & ~mask) == 0, fsync(fd) == 0 else { throw Failure(description: reason(errno)) }
-            guard close(fd) == 0 else { throw Failure(description: reason(errno)) }
-            guard rename(temporary, path) == 0 else { throw Failure(description: reason(errno)) }
+        do {
+            try AtomicFile.write(path, permissions: AtomicFile.newFilePermissions, bytes: bytes)
+        } catch let error as Errno {
+            throw Failure(description: reason(error.rawValue))
         } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
+            throw Failure(description: "\(error)")
         }
     }
 
