@@ -24,7 +24,7 @@ final class WaylandDisplay {
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
         "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_decoration_manager_v1": 1, "zwlr_virtual_pointer_manager_v1": 1, "zwp_virtual_keyboard_manager_v1": 1,
-        "zxdg_output_manager_v1": 3,
+        "zxdg_output_manager_v1": 3, "zwp_pointer_gestures_v1": 2,
     ]
 
     /// Connects to `$WAYLAND_DISPLAY` and learns its globals (two round trips); throws when there is no
@@ -61,6 +61,7 @@ final class WaylandDisplay {
             case "zxdg_decoration_manager_v1": zxdg_decoration_manager_v1_destroy(global.proxy)
             case "zwlr_virtual_pointer_manager_v1": zwlr_virtual_pointer_manager_v1_destroy(global.proxy)
             case "zxdg_output_manager_v1": zxdg_output_manager_v1_destroy(global.proxy)
+            case "zwp_pointer_gestures_v1" where global.version >= 2: zwp_pointer_gestures_v1_release(global.proxy)
             default: wl_proxy_destroy(global.proxy)
             }
         }

@@ -44,6 +44,12 @@ final class WaylandSeat {
     /// The newest touch event's time.
     private var touchTime: Seconds = 0
 
+    /// The touchpad's pinch (pointer gestures), made with the pointer where the compositor offers it.
+    private let gestures: OpaquePointer?
+    private var pinch: OpaquePointer?
+    /// The pinch under way's newest scale (relative to its start).
+    private var pinchScale = 1.0
+
     /// Key repeat: keys a second and the delay before the first repeat (s); rate 0 turns it off.
     private var repeatRate = 25.0, repeatDelay = 0.6
     /// The key held and repeating, and when it types next (monotonic s).
@@ -52,12 +58,14 @@ final class WaylandSeat {
     /// A smooth scroll's surface units that make one `InputEvent.scroll` unit (GTK's ratio).
     static let smoothUnitsPerStep = 10.0
 
-    init(_ seat: OpaquePointer) {
+    init(_ seat: OpaquePointer, gestures: OpaquePointer?) {
         self.seat = seat
+        self.gestures = gestures
         wl_seat_add_listener(seat, &Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
+        if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
         if let pointer { release(pointer, wl_pointer_release, wl_pointer_destroy) }
         if let keyboard { release(keyboard, wl_keyboard_release, wl_keyboard_destroy) }
         if let touch { release(touch, wl_touch_release, wl_touch_destroy) }
@@ -92,8 +100,14 @@ final class WaylandSeat {
             if pointer == nil, let p = wl_seat_get_pointer(seat) {
                 pointer = p
                 wl_pointer_add_listener(p, &Self.pointerListener, me)
+                if let gestures, let made = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, p) {
+                    pinch = made
+                    zwp_pointer_gesture_pinch_v1_add_listener(made, &Self.pinchListener, me)
+                }
             }
         } else if let p = pointer {
+            if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
+            pinch = nil
             release(p, wl_pointer_release, wl_pointer_destroy)
             pointer = nil
         }
@@ -254,6 +268,24 @@ final class WaylandSeat {
         axis_stop: { _, _, _, _ in },
         axis_discrete: { data, _, axis, steps in seat(data)?.axisDiscrete(axis, steps: steps) },
         axis_value120: { _, _, _, _ in })
+
+    /// Two fingers pinching on the touchpad: `scale` is relative to their distance at the start, as XI 2.4's
+    /// pinch gives it on X11.
+    private nonisolated(unsafe) static var pinchListener = zwp_pointer_gesture_pinch_v1_listener(
+        begin: { data, _, _, time, _, _ in
+            guard let s = seat(data) else { return }
+            s.pinchScale = 1
+            s.deliver(.touchpadPinch(.begin, scale: 1, at: s.pointerAt, time: Seconds(time) / 1000))
+        },
+        update: { data, _, time, _, _, scale, _ in
+            guard let s = seat(data) else { return }
+            s.pinchScale = wl_fixed_to_double(scale)
+            s.deliver(.touchpadPinch(.update, scale: s.pinchScale, at: s.pointerAt, time: Seconds(time) / 1000))
+        },
+        end: { data, _, _, time, cancelled in
+            guard let s = seat(data) else { return }
+            s.deliver(.touchpadPinch(cancelled != 0 ? .cancel : .end, scale: s.pinchScale, at: s.pointerAt, time: Seconds(time) / 1000))
+        })
 
     private nonisolated(unsafe) static var keyboardListener = wl_keyboard_listener(
         keymap: { data, _, format, fd, size in

@@ -78,7 +78,7 @@ public final class WaylandWindow: PlatformWindow {
         logicalSize = (max(1, Int((size.width / self.scale).rounded())), max(1, Int((size.height / self.scale).rounded())))
         self.size = Size(width: (Double(logicalSize.width) * self.scale).rounded(), height: (Double(logicalSize.height) * self.scale).rounded())
         buffers = ShmFrameBuffers(shm: shm)
-        seat = connection.global("wl_seat").map(WaylandSeat.init)
+        seat = connection.global("wl_seat").map { WaylandSeat($0, gestures: connection.global("zwp_pointer_gestures_v1")) }
         if let manager = connection.global("wl_data_device_manager"), let seatProxy = connection.global("wl_seat") {
             dataDevice = WaylandDataDevice(display: connection.display, manager: manager, seat: seatProxy)
         } else {

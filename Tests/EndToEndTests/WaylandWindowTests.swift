@@ -189,6 +189,25 @@ struct WaylandWindowTests {
 }
 
 extension WaylandWindowTests {
+    /// A key held down repeats at the rate the compositor says (sway: after 600 ms, 25 a second), as
+    /// on X11, where the server repeats it: Right held in the viewer pages on and on.
+    @Test func aHeldKeyRepeatsAtTheCompositorsRate() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path + "/trace.jsonl"
+        let first = TestImages.bundledFolder + "/Dragonfly_by_Bolly.jpg"
+        let viewer = try ViewerProcess(Self.arguments + ["--verbose", "--trace", trace, first], environment: sway.waylandEnvironment)
+        let shown = Date().addingTimeInterval(20)
+        while !viewer.standardError.contains("photo sharp on screen"), Date() < shown { usleep(50_000) }
+        _ = try DesktopTools.run("wtype", ["-s", "300", "-P", "Right", "-s", "1500", "-p", "Right"], environment: sway.waylandEnvironment)
+        usleep(800_000)
+        struct Line: Decodable { let page: Int? }
+        let pages = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)).page }
+        // One press pages once; held 1.5 s, the repeats (about 20 after the delay) page to the last photo.
+        #expect((pages.max() ?? 0) - (pages.min() ?? 0) >= 5, "pages shown: \(Set(pages).sorted())")
+    }
+
     /// On an output at 150 %, the window's buffers are drawn at 1.5 device pixels a point and mapped 1:1
     /// onto the output's pixels (viewporter): what the screen shows is the headless frame at scale 1.5.
     /// Drawn at wl_output.scale (2) and shrunk by the compositor, it would be blurred.

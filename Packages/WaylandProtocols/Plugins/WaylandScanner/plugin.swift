@@ -14,6 +14,7 @@ struct WaylandScanner: BuildToolPlugin {
         "staging/fractional-scale/fractional-scale-v1.xml",
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
         "unstable/xdg-output/xdg-output-unstable-v1.xml",
+        "unstable/pointer-gestures/pointer-gestures-unstable-v1.xml",
     ]
     static let root = URL(fileURLWithPath: "/usr/share/wayland-protocols")
     /// Protocols Debian does not install, written from their documentation (`Protocols/`): the wlroots
