@@ -100,9 +100,22 @@ let package = Package(
             "Library",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The files a run reads and writes: outputs the user names, the script, traces, screenshots, recordings.
+        .target(name: "Outputs", dependencies: [
+            "App", "Cairo", "CCairo", "Imaging", "Library", "Pixels", "Recording", "Rendering",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // A run of the viewer: the window loop (on any window system) and the headless one.
+        .target(name: "Session", dependencies: [
+            "App", "Animation", "Cairo", "CCairo", "Geometry", "Grid", "Imaging", "Library", "Outputs", "Pixels", "Rendering",
+            "SceneGraph", "Scripting", "Transitions", "WindowSystem",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "Animation", "Cairo", "CCairo", "CMalloc", "Geometry", "Grid", "Library", "Pixels", "Recording", "Scripting", "Transitions", "X11Platform", "Imaging",
-            "Rendering", "SceneGraph", "WindowSystem", "WaylandPlatform",
+            "App", "CMalloc", "Geometry", "Imaging", "Library", "Outputs", "Scripting", "Session", "Transitions", "WaylandPlatform", "WindowSystem",
+            "X11Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),

@@ -1,11 +1,13 @@
 import App
 import ArgumentParser
-import Imaging
 import Foundation
 import Geometry
+import Imaging
 import Library
 import Logging
+import Outputs
 import Scripting
+import Session
 import SystemPackage
 import Transitions
 
@@ -148,29 +150,8 @@ struct PhotoZoomCommand: ParsableCommand {
     }
 }
 
-/// `WIDTHxHEIGHT`, each 1…16384 px.
-struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
-    static let maxSide = 16384
-    let width: Int
-    let height: Int
-
-    init(width: Int, height: Int) { self.width = width; self.height = height }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...WindowSize.maxSide).contains(w), (1...WindowSize.maxSide).contains(h) else { return nil }
-        self.init(width: w, height: h)
-    }
-
-    var description: String { "\(width)x\(height)" }
-    static var defaultCompletionKind: CompletionKind { .default }
-}
-
-/// A script that can't be read or run: one line, and nothing happens.
-struct ScriptFileError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+extension WindowSize: ExpressibleByArgument {
+    public static var defaultCompletionKind: CompletionKind { .default }
 }
 
 extension MotionStyle: ExpressibleByArgument {}

@@ -5,9 +5,9 @@ import Recording
 /// Writes a finished recording where the user asked, whole or not at all: a file as screenshots
 /// are written (`OutputFile`), a folder of PNGs made beside its place under a temporary name and
 /// renamed into it when every frame is in.
-enum RecordingFile {
+public enum RecordingFile {
     /// Checked before the run, so a recording that could never be written stops it at once.
-    static func check(_ path: String, format: AnimationFormat) throws {
+    public static func check(_ path: String, format: AnimationFormat) throws {
         do { try format.checkEncoder() } catch { throw RecordingFileError(path: path, reason: error.description) }
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
@@ -23,7 +23,7 @@ enum RecordingFile {
         }
     }
 
-    static func write(_ animation: RecordedAnimation, to path: String) throws {
+    public static func write(_ animation: RecordedAnimation, to path: String) throws {
         do {
             switch animation {
             case .file(let bytes): try OutputFile.write(bytes, to: path)
@@ -63,8 +63,8 @@ enum RecordingFile {
 }
 
 /// A recording that could not be written.
-struct RecordingFileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write the recording \(path): \(reason)" }
+public struct RecordingFileError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot write the recording \(path): \(reason)" }
 }

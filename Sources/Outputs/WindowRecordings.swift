@@ -10,12 +10,12 @@ import Pixels
 /// millisecond to shrink, and its encoder then keeps up on the spare core); a frame left out that
 /// turns out to be the last before the scene rests is drawn again at rest, so a recording ends
 /// where the window does.
-struct WindowRecordings {
+public struct WindowRecordings {
     /// Frames a second taken from the window.
-    static let fps = 30.0
+    public static let fps = 30.0
     /// What a window recording fits in unless `--record-size` says otherwise: a 1080p window gives
     /// 960x540 (its frames encode in about 14 ms).
-    static let defaultSize = WindowSize(width: 960, height: 960)
+    public static let defaultSize = WindowSize(width: 960, height: 960)
 
     private var fromOption: BackgroundRecorder?
     private var fromKey: BackgroundRecorder?
@@ -23,18 +23,20 @@ struct WindowRecordings {
     /// A frame left out since the last taken (its time).
     private var leftOut: Double?
 
-    var isRecording: Bool { fromOption != nil || fromKey != nil }
-    var isRecordingByKey: Bool { fromKey != nil }
-    var keyPath: String? { fromKey?.path }
-    var wantsRestingFrame: Bool { leftOut != nil && isRecording }
+    public var isRecording: Bool { fromOption != nil || fromKey != nil }
+    public var isRecordingByKey: Bool { fromKey != nil }
+    public var keyPath: String? { fromKey?.path }
+    public var wantsRestingFrame: Bool { leftOut != nil && isRecording }
+    public init() {}
+
     private var active: [BackgroundRecorder] { [fromOption, fromKey].compactMap { $0 } }
 
-    mutating func start(_ recorder: BackgroundRecorder, byKey: Bool) {
+    public mutating func start(_ recorder: BackgroundRecorder, byKey: Bool) {
         if byKey { fromKey = recorder } else { fromOption = recorder }
     }
 
     /// The frame just drawn on `surface` (before the red dot), shown at `time`.
-    mutating func framePresented(_ surface: OpaquePointer, at time: Double, logger: Logger) {
+    public mutating func framePresented(_ surface: OpaquePointer, at time: Double, logger: Logger) {
         var tookAll = true
         for recorder in active {
             // Within a frame of the rate counts: 60 Hz frames land 33.3 ms apart give or take a little.
@@ -54,7 +56,7 @@ struct WindowRecordings {
     }
 
     /// The scene at rest, drawn by `draw` into each recording's frame, for the frame left out last.
-    mutating func restingFrame(at time: Double, logger: Logger, draw: (PixelImage) throws -> Void) {
+    public mutating func restingFrame(at time: Double, logger: Logger, draw: (PixelImage) throws -> Void) {
         guard let shown = leftOut else { return }
         leftOut = nil
         for recorder in active {
@@ -70,17 +72,17 @@ struct WindowRecordings {
         }
     }
 
-    mutating func stopKeyRecording(at time: Double) {
+    public mutating func stopKeyRecording(at time: Double) {
         guard let recorder = fromKey else { return }
         recorder.stop(at: time)
         stopped.append(recorder)
         fromKey = nil
     }
 
-    mutating func forgetFinished() { stopped.removeAll { $0.isFinished } }
+    public mutating func forgetFinished() { stopped.removeAll { $0.isFinished } }
 
     /// The window is closing: every recording is stopped, and (`waiting`) written before it goes.
-    mutating func stopAll(at time: Double, waiting: Bool) {
+    public mutating func stopAll(at time: Double, waiting: Bool) {
         for recorder in active {
             recorder.stop(at: time)
             stopped.append(recorder)
@@ -94,11 +96,11 @@ struct WindowRecordings {
 
 /// The red dot in the window's top-right corner while it records; drawn after the frame is
 /// copied for the recording, so it is not in it.
-enum RecordingDot {
-    static let radius = 5.0
-    static let inset = 14.0
+public enum RecordingDot {
+    public static let radius = 5.0
+    public static let inset = 14.0
 
-    static func draw(on cr: OpaquePointer, windowWidth: Double, scale: Double) {
+    public static func draw(on cr: OpaquePointer, windowWidth: Double, scale: Double) {
         cairo_save(cr)
         cairo_new_path(cr)
         cairo_arc(cr, windowWidth - inset * scale, inset * scale, (radius + 1.5) * scale, 0, 2 * .pi)

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Library
 import Logging
+import Outputs
 import Pixels
 import Rendering
 import Scripting
@@ -12,7 +13,7 @@ import Transitions
 /// Renders the viewer with no X connection, on a manual clock: plays the script (if any) frame by
 /// frame, waits until the screen has settled, then writes the frame the window would show. A
 /// recording gets every frame from the first settled one to the last, at the clock's rate.
-struct HeadlessRun {
+public struct HeadlessRun {
     let size: Size
     /// Device pixels a point.
     let scale: Double
@@ -27,7 +28,20 @@ struct HeadlessRun {
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
-    func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
+    public init(size: Size, scale: Double, fps: Double, motion: MotionStyle, reduceMotion: Bool, trace: TraceFile?,
+                library: PhotoSelection, thumbnails: ThumbnailCache?, logger: Logger) {
+        self.size = size
+        self.scale = scale
+        self.fps = fps
+        self.motion = motion
+        self.reduceMotion = reduceMotion
+        self.trace = trace
+        self.library = library
+        self.thumbnails = thumbnails
+        self.logger = logger
+    }
+
+    public func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
                                  clock: clock, pixelScale: scale, motion: motion, logger: logger)
@@ -103,7 +117,12 @@ struct HeadlessRun {
 }
 
 /// `--record PATH` and `--record-size WxH`.
-struct RecordingRequest {
+public struct RecordingRequest {
     let path: String
     let size: WindowSize?
+
+    public init(path: String, size: WindowSize?) {
+        self.path = path
+        self.size = size
+    }
 }

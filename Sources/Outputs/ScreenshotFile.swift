@@ -6,10 +6,10 @@ import Pixels
 import Rendering
 
 /// Writing screenshots without ever replacing a file the user already has.
-enum ScreenshotFile {
+public enum ScreenshotFile {
     /// `photozoom-<yyyyMMdd>-<HHmmss>.png` (or another extension: a recording's) in `folder`, with
     /// `-2`, `-3` … added if that name is taken.
-    static func freshName(in folder: String, extension ext: String = "png", now: Date = Date()) -> String {
+    public static func freshName(in folder: String, extension ext: String = "png", now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -24,7 +24,7 @@ enum ScreenshotFile {
     }
 
     /// Writes `image` as PNG to `path` (whole or not at all; a device or a pipe is written through).
-    static func write(_ image: PixelImage, to path: String) throws {
+    public static func write(_ image: PixelImage, to path: String) throws {
         do {
             try write(Data(image.pngData()), to: path)
         } catch let error as CairoError {
@@ -34,7 +34,7 @@ enum ScreenshotFile {
 
     /// Writes what the app shows now, as the window shows it, in sRGB (the window's pixels are in
     /// `colour`, the display's).
-    static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, colour: ColourTarget = .sRGB, to path: String) throws {
+    public static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, colour: ColourTarget = .sRGB, to path: String) throws {
         let s = app.pixelScale
         let image = try renderer.render(app.root, width: Int((app.size.width * s).rounded()), height: Int((app.size.height * s).rounded()),
                                         scale: s)
@@ -43,7 +43,7 @@ enum ScreenshotFile {
     }
 
     /// Writes the app's scene tree as JSON (a script's `dump`).
-    static func writeDump(_ app: PhotoViewerApp, to path: String) throws {
+    public static func writeDump(_ app: PhotoViewerApp, to path: String) throws {
         try write(SceneDump.json(app.root), to: path)
     }
 
@@ -57,8 +57,8 @@ enum ScreenshotFile {
 }
 
 /// A screenshot or scene dump that could not be written.
-struct ScreenshotError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path.hasSuffix(".json") ? "the scene dump" : "the screenshot") \(path): \(reason)" }
+public struct ScreenshotError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot write \(path.hasSuffix(".json") ? "the scene dump" : "the screenshot") \(path): \(reason)" }
 }

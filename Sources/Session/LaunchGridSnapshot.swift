@@ -5,6 +5,7 @@ import Grid
 import Imaging
 import Library
 import Logging
+import Outputs
 import Pixels
 import Rendering
 import SceneGraph

@@ -8,6 +8,7 @@ import Glibc
 import Imaging
 import Library
 import Logging
+import Outputs
 import Rendering
 import Scripting
 import Transitions
@@ -18,12 +19,12 @@ import WindowSystem
 /// window system, a finished thumbnail or the next script step wakes it, so idle costs no CPU. A script
 /// starts once the first screen has settled and plays in real time, its input sent through the window
 /// system (`PlatformWindow.inject`). Nothing here knows which window system it is.
-struct WindowRun {
+public struct WindowRun {
     /// X11 or Wayland.
     let platform: any WindowPlatform
     /// In points.
     let size: Size
-    /// Device pixels a point; nil: the desktop's (`DesktopScale`).
+    /// Device pixels a point; nil: the desktop's (`WindowPlatform.desktopScale`).
     let scale: Double?
     /// `--fps`, a cap; nil: the display's rate.
     let fps: Double?
@@ -37,13 +38,27 @@ struct WindowRun {
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
+    public init(platform: any WindowPlatform, size: Size, scale: Double?, fps: Double?, motion: MotionStyle, reduceMotion: Bool,
+                trace: TraceFile?, library: PhotoSelection, thumbnails: ThumbnailCache?, logger: Logger) {
+        self.platform = platform
+        self.size = size
+        self.scale = scale
+        self.fps = fps
+        self.motion = motion
+        self.reduceMotion = reduceMotion
+        self.trace = trace
+        self.library = library
+        self.thumbnails = thumbnails
+        self.logger = logger
+    }
+
     /// What a frame sent to the display reports once it is on screen.
     private struct FrameInFlight {
         var record: MotionTraceRecord?
         let milestones: Set<LaunchMilestone>
     }
 
-    func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
+    public func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         FontWarmUp.start()
         // The app works in points; the window, its events and its pixels in device pixels.
         let scale = scale ?? platform.desktopScale() ?? 1
@@ -296,84 +311,5 @@ struct WindowRun {
     /// Whether the desktop turned its animations off (on X11, XSETTINGS `Gtk/EnableAnimations` = 0).
     private func desktopAnimationsOff() -> Bool {
         platform.animationsOff()
-    }
-}
-
-/// Sends a script's steps into the window when they are due, counting from the moment the first
-/// screen settled.
-struct WindowScriptPlayer {
-    let timeline: ScriptTimeline
-    private var start: Double?
-    private var next = 0
-
-    init(timeline: ScriptTimeline) { self.timeline = timeline }
-
-    /// Whether every step was sent and the script's time is over.
-    private(set) var isFinished = false
-
-    /// Performs the steps due at `now`; returns the seconds until the next one (nil: none left,
-    /// or not started).
-    mutating func play(due now: Double, app: PhotoViewerApp, window: any PlatformWindow, renderer: SceneRenderer,
-                       colour: ColourTarget) throws -> Double? {
-        if start == nil, app.isSettled { start = now }
-        guard let start, !isFinished else { return nil }
-        while next < timeline.steps.count, timeline.steps[next].time <= now - start {
-            switch timeline.steps[next].action {
-            case .input(let event): window.inject(event.scaled(by: app.pixelScale))
-            case .resize(let w, let h):
-                window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))
-            case .screenshot(let path): try ScreenshotFile.write(app, renderer, colour: colour, to: path)
-            case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
-            }
-            next += 1
-        }
-        let until = (next < timeline.steps.count ? timeline.steps[next].time : timeline.duration) - (now - start)
-        if next == timeline.steps.count, until <= 0 { isFinished = true }
-        return isFinished ? nil : max(0, until)
-    }
-}
-
-/// A self-pipe that lets the decoding threads wake the `poll` of the main loop.
-final class WakePipe: Sendable {
-    let readDescriptor: Int32
-    private let writeDescriptor: Int32
-
-    init() {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0, "pipe failed")
-        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK); _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        readDescriptor = fds[0]
-        writeDescriptor = fds[1]
-    }
-
-    var signal: @Sendable () -> Void {
-        { [writeDescriptor] in
-            var byte: UInt8 = 1
-            _ = write(writeDescriptor, &byte, 1)   // a full pipe already means "wake up"
-        }
-    }
-
-    func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readDescriptor, &buffer, buffer.count) > 0 {}
-    }
-}
-
-/// Cairo failures while the window draws: each kind said once (a frame that can't be drawn would
-/// otherwise say so sixty times a second); the window goes on.
-struct SaidOnce {
-    private var said: Set<String> = []
-
-    mutating func say(_ error: CairoError, logger: Logger) {
-        if said.insert(error.description).inserted { logger.warning("\(error)") }
-    }
-}
-
-extension PixelRect {
-    /// The whole device pixels `area` (points, `scale` pixels a point) touches.
-    init(enclosing area: Rect, scale: Double) {
-        let x0 = (area.minX * scale).rounded(.down), y0 = (area.minY * scale).rounded(.down)
-        let x1 = (area.maxX * scale).rounded(.up), y1 = (area.maxY * scale).rounded(.up)
-        self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 }

@@ -5,12 +5,12 @@ import Glibc
 /// `--trace FILE`: one JSON line per frame. The file is opened for writing as it is: a regular file is
 /// truncated (or made), a device or a pipe written through, never replaced. A write that fails (a full
 /// disk) is said once, and the run goes on without the trace.
-final class TraceFile {
+public final class TraceFile {
     private let fd: Int32
     private let path: String
     private var failed = false
 
-    init(path: String) throws {
+    public init(path: String) throws {
         self.path = path
         // Not waiting for a FIFO's reader to open; writes may wait for it afterwards.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666)
@@ -24,12 +24,12 @@ final class TraceFile {
     deinit { close(fd) }
 
     /// Headless: writes a line for every frame `app` runs.
-    func follow(_ app: PhotoViewerApp) {
+    public func follow(_ app: PhotoViewerApp) {
         app.frameObserver = { [weak self] app in self?.write(app.traceRecord) }
     }
 
     /// In the window: one line for a frame once it is presented, with what it cost.
-    func write(_ record: MotionTraceRecord) {
+    public func write(_ record: MotionTraceRecord) {
         guard !failed else { return }
         let line = Array((record.jsonLine + "\n").utf8)
         var written = 0

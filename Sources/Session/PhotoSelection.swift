@@ -3,14 +3,14 @@ import Logging
 import SystemPackage
 
 /// What the runs show: the photos, what to say when there are none, and the photo to start on.
-struct PhotoSelection {
+public struct PhotoSelection {
     let photos: [Photo]
     let emptyMessage: String
     let opening: Int?
 
     /// The photos the PATHs (command-line arguments, or files dropped on the window) name; one
     /// file on its own opens in the viewer among its folder's photos. None: the bundled photos.
-    static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
+    public static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
         var arguments = arguments
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {

@@ -7,13 +7,13 @@ import SystemPackage
 /// written whole or not at all: to a temporary file beside it, then renamed over it. Anything else the
 /// path already names is never replaced: a device or a FIFO is written through (`/dev/stdout`, a
 /// pipe), a folder or a socket is refused. Failures are one line in plain words.
-enum OutputFile {
+public enum OutputFile {
     /// Why a write failed, in the project's words.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             guard errno == ENOENT else { throw Failure(description: reason(errno)) }
@@ -67,7 +67,7 @@ enum OutputFile {
     }
 
     /// An errno in plain words.
-    static func reason(_ code: Int32) -> String {
+    public static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such folder"
         case EACCES, EPERM: "permission denied"

@@ -8,16 +8,16 @@ import Pixels
 /// encodes it, and writes the file once the
 /// recording is stopped and every frame is in. If the encoder falls behind by more than
 /// `maxQueuedBytes`, frames are dropped (and that said once) rather than memory spent without end.
-final class BackgroundRecorder: @unchecked Sendable {
-    static let maxQueuedBytes = 768 << 20
+public final class BackgroundRecorder: @unchecked Sendable {
+    public static let maxQueuedBytes = 768 << 20
     /// Below the decoders (which are below the frame loop).
-    static let niceness: Int32 = 12
+    public static let niceness: Int32 = 12
 
-    var path: String { recorder.path }
+    public var path: String { recorder.path }
     /// The recording's frames, pixels.
-    var frameSize: (width: Int, height: Int) { (recorder.width, recorder.height) }
+    public var frameSize: (width: Int, height: Int) { (recorder.width, recorder.height) }
     /// When the window last handed it a frame (the window's thread only).
-    var lastTaken: Double?
+    public var lastTaken: Double?
     private let recorder: RunRecorder
     /// The colours the window's frames are in.
     private let colour: ColourTarget
@@ -32,7 +32,7 @@ final class BackgroundRecorder: @unchecked Sendable {
     private var failed = false
 
     /// `wake` is called (on the worker) when the file is written or the recording failed.
-    init(_ recorder: RunRecorder, colour: ColourTarget, logger: Logger, wake: @escaping @Sendable () -> Void) {
+    public init(_ recorder: RunRecorder, colour: ColourTarget, logger: Logger, wake: @escaping @Sendable () -> Void) {
         self.recorder = recorder
         self.colour = colour
         self.logger = logger
@@ -45,7 +45,7 @@ final class BackgroundRecorder: @unchecked Sendable {
         thread.start()
     }
 
-    func add(_ image: PixelImage, at time: Double) {
+    public func add(_ image: PixelImage, at time: Double) {
         condition.lock()
         defer { condition.unlock() }
         guard end == nil, !failed else { return }
@@ -61,21 +61,21 @@ final class BackgroundRecorder: @unchecked Sendable {
     }
 
     /// Stops taking frames; the file is written when the frames taken are encoded.
-    func stop(at time: Double) {
+    public func stop(at time: Double) {
         condition.lock()
         end = time
         condition.signal()
         condition.unlock()
     }
 
-    var isFinished: Bool {
+    public var isFinished: Bool {
         condition.lock()
         defer { condition.unlock() }
         return finished
     }
 
     /// Blocks until the file is written (the window closing while a recording finishes).
-    func waitUntilFinished() {
+    public func waitUntilFinished() {
         condition.lock()
         while !finished { condition.wait() }
         condition.unlock()

@@ -2,15 +2,15 @@ import Glibc
 
 /// Reads a text file the user named: a regular file, a pipe (`<(generate)`, `/dev/fd/N`) or standard
 /// input (`-`), up to `maxBytes`. Failures are one line in plain words.
-enum InputFile {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum InputFile {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Larger than any script; a device that never ends (`/dev/zero`) stops here.
-    static let maxBytes = 16 << 20
+    public static let maxBytes = 16 << 20
 
-    static func text(_ path: String) throws(Failure) -> String {
+    public static func text(_ path: String) throws(Failure) -> String {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: errno == ENOENT ? "no such file" : OutputFile.reason(errno)) }
         defer { if fd != STDIN_FILENO { close(fd) } }

@@ -5,17 +5,17 @@ import Recording
 /// A recording in progress: the frames a run draws, timed from the first, go to the encoder that
 /// the path's extension names, at the recording's size (`width`×`height`: the runs draw or shrink
 /// each frame to it); `finish` writes the file.
-final class RunRecorder {
-    let path: String
-    let format: AnimationFormat
+public final class RunRecorder {
+    public let path: String
+    public let format: AnimationFormat
     /// The recording's frames, in pixels.
-    let width: Int, height: Int
+    public let width: Int, height: Int
     private let encoder: any AnimationEncoder
     private var start: Double?
     private var last = 0.0
 
     /// `viewWidth`×`viewHeight`: the frames the run draws, in pixels. `live`: a window's frames, as it runs.
-    init(path: String, viewWidth: Int, viewHeight: Int, limit: WindowSize?, fps: Double, live: Bool = false) throws {
+    public init(path: String, viewWidth: Int, viewHeight: Int, limit: WindowSize?, fps: Double, live: Bool = false) throws {
         format = AnimationFormat(path: path)
         try RecordingFile.check(path, format: format)
         (width, height) = format.frameSize(width: viewWidth, height: viewHeight, limit: limit.map { ($0.width, $0.height) })
@@ -28,7 +28,7 @@ final class RunRecorder {
     }
 
     /// `frame` is `width`×`height`; `time` on the run's clock, in seconds.
-    func add(_ frame: PixelImage, at time: Double) throws {
+    public func add(_ frame: PixelImage, at time: Double) throws {
         let start = start ?? time
         self.start = start
         last = time - start
@@ -40,7 +40,7 @@ final class RunRecorder {
     }
 
     /// `time`: when the last frame stops showing, on the run's clock.
-    func finish(at time: Double) throws {
+    public func finish(at time: Double) throws {
         let animation: RecordedAnimation
         do {
             animation = try encoder.finish(at: max(last, time - (start ?? time)))
