@@ -151,6 +151,9 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Pixels", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
+        .testTarget(name: "WaylandPlatformTests", dependencies: [
+            "WaylandPlatform", "Input", "Geometry", .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
+        ]),
         .testTarget(name: "LibraryTests", dependencies: [
             "Library", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -146,7 +146,7 @@ final class WaylandInputInjector {
         case .smooth:
             zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
             for (axis, amount) in axes {
-                zwlr_virtual_pointer_v1_axis(pointer, now, axis, wl_fixed_from_double(amount * WaylandSeat.smoothUnitsPerStep))
+                zwlr_virtual_pointer_v1_axis(pointer, now, axis, wl_fixed_from_double(amount * WaylandInputDecoder.smoothUnitsPerStep))
             }
         }
         zwlr_virtual_pointer_v1_frame(pointer)

@@ -5,10 +5,9 @@ import Geometry
 import Glibc
 import Input
 
-/// One wl_seat's pointer, keyboard and touchscreen, turned into the same `InputEvent`s the X11 window
-/// gives: positions in device pixels (surface coordinates × `scale`), times in the compositor's
-/// milliseconds as seconds, wheel notches and smooth scrolling told apart, held keys repeated at the
-/// rate the compositor says.
+/// One wl_seat's pointer, keyboard, touchscreen and touchpad pinch: their events decoded into the same
+/// `InputEvent`s the X11 window gives (`WaylandInputDecoder`), keys through the compositor's keymap
+/// and held keys repeated at its rate; input on the window's own title bar goes to the bar.
 final class WaylandSeat {
     private let seat: OpaquePointer
     private var pointer: OpaquePointer?
@@ -16,7 +15,11 @@ final class WaylandSeat {
     private var touch: OpaquePointer?
     private let xkb = XKBKeyboard()
     /// Device pixels a surface unit.
-    var scale = 1.0
+    var scale: Double {
+        get { decoder.scale }
+        set { decoder.scale = newValue }
+    }
+    private var decoder = WaylandInputDecoder()
     /// Where translated events go.
     var deliver: (InputEvent) -> Void = { _ in }
     /// The arrow set when the pointer enters the window, if the desktop has a theme with one.
@@ -32,31 +35,17 @@ final class WaylandSeat {
     /// Fingers that went down on the title bar (they move the window; the app never sees them).
     private var barFingers: Set<Int32> = []
 
-    private var pointerAt = Point(x: 0, y: 0)
     /// Where the pointer is on the window's content (device pixels); nil while it is elsewhere.
     private(set) var pointerOnWindow: Point?
-    /// The scroll gathered in the current pointer frame: notches (wheel clicks) and smooth amounts.
-    private var notches = (dx: 0.0, dy: 0.0), smooth = (dx: 0.0, dy: 0.0)
-    /// Fingers down, where each was last.
-    private var fingers: [Int32: Point] = [:]
-    /// Touch events waiting for their frame (a frame's events belong together).
-    private var touchFrame: [InputEvent] = []
-    /// The newest touch event's time.
-    private var touchTime: Seconds = 0
 
     /// The touchpad's pinch (pointer gestures), made with the pointer where the compositor offers it.
     private let gestures: OpaquePointer?
     private var pinch: OpaquePointer?
-    /// The pinch under way's newest scale (relative to its start).
-    private var pinchScale = 1.0
 
     /// Key repeat: keys a second and the delay before the first repeat (s); rate 0 turns it off.
     private var repeatRate = 25.0, repeatDelay = 0.6
     /// The key held and repeating, and when it types next (monotonic s).
     private var repeating: (key: UInt32, next: Double)?
-
-    /// A smooth scroll's surface units that make one `InputEvent.scroll` unit (GTK's ratio).
-    static let smoothUnitsPerStep = 10.0
 
     init(_ seat: OpaquePointer, gestures: OpaquePointer?) {
         self.seat = seat
@@ -86,10 +75,6 @@ final class WaylandSeat {
             held.next += 1 / repeatRate
         }
         repeating = held
-    }
-
-    private func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
-        Point(x: wl_fixed_to_double(x) * scale, y: wl_fixed_to_double(y) * scale)
     }
 
     /// The seat gained or lost a device: a lost one's object is released (its events have ended), and a
@@ -129,54 +114,20 @@ final class WaylandSeat {
         } else if let t = touch {
             release(t, wl_touch_release, wl_touch_destroy)
             touch = nil
-            touchCancelled()
+            for event in decoder.touchCancelled() { deliver(event) }
         }
     }
 
     // MARK: Pointer
 
-    /// X11's button numbers for the evdev codes (left 1, middle 2, right 3, back 8, forward 9).
-    private static func button(_ code: UInt32) -> Int? {
-        switch code {
-        case 0x110: 1
-        case 0x112: 2
-        case 0x111: 3
-        case 0x113: 8
-        case 0x114: 9
-        default: nil
-        }
-    }
-
     private func pointerButton(_ code: UInt32, serial: UInt32, time: UInt32, pressed: Bool) {
         if pressed { lastSerial = serial }
-        guard let button = Self.button(code) else { return }
-        if onBar, let bar = titleBar {
+        if onBar, let bar = titleBar, let button = WaylandInputDecoder.button(code) {
             let action = pressed ? bar.pressed(button: button, x: barAt.x, y: barAt.y) : bar.released(button: button, x: barAt.x)
             if let action { titleBarAction(action, serial) }
             return
         }
-        let seconds = Seconds(time) / 1000
-        deliver(pressed ? .pointerDown(at: pointerAt, button: button, time: seconds) : .pointerUp(at: pointerAt, button: button, time: seconds))
-    }
-
-    private func axis(_ axis: UInt32, value: wl_fixed_t) {
-        let amount = wl_fixed_to_double(value) / Self.smoothUnitsPerStep
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { smooth.dy += amount } else { smooth.dx += amount }
-    }
-
-    private func axisDiscrete(_ axis: UInt32, steps: Int32) {
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { notches.dy += Double(steps) } else { notches.dx += Double(steps) }
-    }
-
-    /// The end of a pointer frame: its scroll, as notches when the wheel clicked, else smooth.
-    private func pointerFrame() {
-        defer { notches = (0, 0); smooth = (0, 0) }
-        let modifiers = xkb?.modifiers ?? []
-        if notches.dx != 0 || notches.dy != 0 {
-            deliver(.scroll(dx: notches.dx, dy: notches.dy, unit: .notches, at: pointerAt, modifiers: modifiers))
-        } else if smooth.dx != 0 || smooth.dy != 0 {
-            deliver(.scroll(dx: smooth.dx, dy: smooth.dy, unit: .smooth, at: pointerAt, modifiers: modifiers))
-        }
+        if let event = decoder.button(code, pressed: pressed, time: time) { deliver(event) }
     }
 
     // MARK: Keyboard
@@ -193,30 +144,11 @@ final class WaylandSeat {
 
     // MARK: Touch
 
-    private func touchEvent(_ phase: TouchPhase, id: Int32, at: Point?, time: UInt32) {
-        guard !barFingers.contains(id) else {
-            if phase == .end || phase == .cancel { barFingers.remove(id) }
-            return
-        }
-        let at = at ?? fingers[id] ?? pointerAt
-        switch phase {
-        case .begin, .update: fingers[id] = at
-        case .end, .cancel: fingers[id] = nil
-        }
-        touchTime = Seconds(time) / 1000
-        touchFrame.append(.touch(phase, id: Int(id), at: at, time: touchTime))
-    }
-
-    /// The compositor took the touch sequence away (a gesture of its own): every finger is cancelled.
-    private func touchCancelled() {
-        touchFrame = []
-        for (id, at) in fingers { deliver(.touch(.cancel, id: Int(id), at: at, time: touchTime)) }
-        fingers = [:]
-    }
-
-    private func touchFrameEnded() {
-        for event in touchFrame { deliver(event) }
-        touchFrame = []
+    /// A finger's event, unless it went down on the title bar (moving the window).
+    private func fingerOnBar(_ id: Int32, ending: Bool) -> Bool {
+        guard barFingers.contains(id) else { return false }
+        if ending { barFingers.remove(id) }
+        return true
     }
 
     // MARK: Listeners
@@ -236,8 +168,8 @@ final class WaylandSeat {
             if s.onBar {
                 s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y))
             } else {
-                s.pointerAt = s.point(x, y)
-                s.pointerOnWindow = s.pointerAt
+                s.decoder.pointerEntered(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+                s.pointerOnWindow = s.decoder.pointerAt
             }
             if let pointer { s.cursor?.show(on: pointer, serial: serial) }
         },
@@ -255,36 +187,34 @@ final class WaylandSeat {
                 s.titleBar?.pointerMoved(x: s.barAt.x)
                 return
             }
-            s.pointerAt = s.point(x, y)
-            s.pointerOnWindow = s.pointerAt
-            s.deliver(.pointerMove(to: s.pointerAt, time: Seconds(time) / 1000))
+            s.deliver(s.decoder.pointerMoved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+            s.pointerOnWindow = s.decoder.pointerAt
         },
         button: { data, _, serial, time, button, state in
             seat(data)?.pointerButton(button, serial: serial, time: time, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
         },
-        axis: { data, _, _, axis, value in seat(data)?.axis(axis, value: value) },
-        frame: { data, _ in seat(data)?.pointerFrame() },
+        axis: { data, _, _, axis, value in seat(data)?.decoder.axis(axis, value: wl_fixed_to_double(value)) },
+        frame: { data, _ in
+            guard let s = seat(data), let scroll = s.decoder.pointerFrame(modifiers: s.xkb?.modifiers ?? []) else { return }
+            s.deliver(scroll)
+        },
         axis_source: { _, _, _ in },
         axis_stop: { _, _, _, _ in },
-        axis_discrete: { data, _, axis, steps in seat(data)?.axisDiscrete(axis, steps: steps) },
+        axis_discrete: { data, _, axis, steps in seat(data)?.decoder.axisDiscrete(axis, steps: steps) },
         axis_value120: { _, _, _, _ in })
 
-    /// Two fingers pinching on the touchpad: `scale` is relative to their distance at the start, as XI 2.4's
-    /// pinch gives it on X11.
     private nonisolated(unsafe) static var pinchListener = zwp_pointer_gesture_pinch_v1_listener(
         begin: { data, _, _, time, _, _ in
             guard let s = seat(data) else { return }
-            s.pinchScale = 1
-            s.deliver(.touchpadPinch(.begin, scale: 1, at: s.pointerAt, time: Seconds(time) / 1000))
+            s.deliver(s.decoder.pinchBegan(time: time))
         },
         update: { data, _, time, _, _, scale, _ in
             guard let s = seat(data) else { return }
-            s.pinchScale = wl_fixed_to_double(scale)
-            s.deliver(.touchpadPinch(.update, scale: s.pinchScale, at: s.pointerAt, time: Seconds(time) / 1000))
+            s.deliver(s.decoder.pinchChanged(scale: wl_fixed_to_double(scale), time: time))
         },
         end: { data, _, _, time, cancelled in
             guard let s = seat(data) else { return }
-            s.deliver(.touchpadPinch(cancelled != 0 ? .cancel : .end, scale: s.pinchScale, at: s.pointerAt, time: Seconds(time) / 1000))
+            s.deliver(s.decoder.pinchEnded(cancelled: cancelled != 0, time: time))
         })
 
     private nonisolated(unsafe) static var keyboardListener = wl_keyboard_listener(
@@ -319,15 +249,25 @@ final class WaylandSeat {
                 s.titleBarAction(.move, serial)
                 return
             }
-            s.touchEvent(.begin, id: id, at: s.point(x, y), time: time)
+            s.decoder.touchDown(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time)
         },
-        up: { data, _, _, time, id in seat(data)?.touchEvent(.end, id: id, at: nil, time: time) },
+        up: { data, _, _, time, id in
+            guard let s = seat(data), !s.fingerOnBar(id, ending: true) else { return }
+            s.decoder.touchUp(id: id, time: time)
+        },
         motion: { data, _, time, id, x, y in
-            guard let s = seat(data) else { return }
-            s.touchEvent(.update, id: id, at: s.point(x, y), time: time)
+            guard let s = seat(data), !s.fingerOnBar(id, ending: false) else { return }
+            s.decoder.touchMoved(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time)
         },
-        frame: { data, _ in seat(data)?.touchFrameEnded() },
-        cancel: { data, _ in seat(data)?.touchCancelled() },
+        frame: { data, _ in
+            guard let s = seat(data) else { return }
+            for event in s.decoder.touchFrameEnded() { s.deliver(event) }
+        },
+        cancel: { data, _ in
+            guard let s = seat(data) else { return }
+            s.barFingers = []
+            for event in s.decoder.touchCancelled() { s.deliver(event) }
+        },
         shape: { _, _, _, _, _ in },
         orientation: { _, _, _, _ in })
 }
