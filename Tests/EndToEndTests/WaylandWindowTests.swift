@@ -208,17 +208,19 @@ extension WaylandWindowTests {
         #expect((pages.max() ?? 0) - (pages.min() ?? 0) >= 5, "pages shown: \(Set(pages).sorted())")
     }
 
-    /// On an output at 150 %, the window's buffers are drawn at 1.5 device pixels a point and mapped 1:1
-    /// onto the output's pixels (viewporter): what the screen shows is the headless frame at scale 1.5.
-    /// Drawn at wl_output.scale (2) and shrunk by the compositor, it would be blurred.
-    @Test func atAFractionalScaleTheWindowIsDrawnForTheOutputsPixels() throws {
-        let sway = try SwayServer(outputScale: 1.5)
+    /// On an output at 150 % (or 200 %), the window's buffers are drawn at 1.5 (2) device pixels a point
+    /// and mapped 1:1 onto the output's pixels (viewporter): what the screen shows is the headless frame
+    /// at that scale. At 150 %, drawn at wl_output.scale (2) and shrunk by the compositor, it would be
+    /// blurred.
+    @Test(arguments: [1.5, 2.0])
+    func atTheOutputsScaleTheWindowIsDrawnForItsPixels(scale: Double) throws {
+        let sway = try SwayServer(outputScale: scale)
         let scratch = try TemporaryFolder()
         let shot = scratch.path + "/headless.png"
-        let (status, errors) = try ViewerProcess.run(["--headless", "--scale", "1.5", "--size", "500x400", "--no-thumbnail-cache", "--screenshot", shot])
+        let (status, errors) = try ViewerProcess.run(["--headless", "--scale", "\(scale)", "--size", "500x400", "--no-thumbnail-cache", "--screenshot", shot])
         #expect(status == 0, "\(errors)")
         let expected = try ImageDecoder.decode(path: shot).image
-        #expect((expected.width, expected.height) == (750, 600))
+        #expect((expected.width, expected.height) == (Int(500 * scale), Int(400 * scale)))
         let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
         try expectWindow(on: sway, toShow: expected, viewer: viewer, scratch: scratch)
     }
