@@ -18,6 +18,10 @@ final class WaylandFrameTimes {
     var report: (_ msc: UInt64, _ time: Double) -> Void = { _, _ in }
     /// The newest frame shown.
     private var lastShown: (msc: UInt64, time: Double)?
+    /// How far apart the compositor's repaints come, learnt from frames shown one repaint apart, where it
+    /// counts none itself: a headless sway repaints on a timer started after each repaint (6 ms at
+    /// "144 Hz"), not at the mode's rate, so a frame is late only when a repaint passed without it.
+    private var cadence: Double?
     /// Whether feedback comes (a frame was seen `presented`); until then, frame callbacks tell.
     private var feedbackComes = false
     /// Frames told of by callbacks while no feedback came; past the limit, feedback is not asked for.
@@ -63,7 +67,11 @@ final class WaylandFrameTimes {
             msc = sequence
         } else if let last = lastShown {
             // Frames replaced before a refresh are all called back at it: the same refresh.
-            msc = last.msc + UInt64(max(0, ((time - last.time) * (refreshRate ?? 60)).rounded()))
+            let interval = cadence ?? 1 / (refreshRate ?? 60)
+            let gap = time - last.time
+            let repaints = max(0, (gap / interval).rounded())
+            if repaints == 1 { cadence = interval + (gap - interval) / 8 }
+            msc = last.msc + UInt64(repaints)
         } else {
             msc = 1
         }
