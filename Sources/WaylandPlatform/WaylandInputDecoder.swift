@@ -40,16 +40,13 @@ struct WaylandInputDecoder {
         return .pointerMove(to: pointerAt, time: Self.seconds(time))
     }
 
-    /// X11's button numbers for the evdev codes (left 1, middle 2, right 3, back 8, forward 9).
+    /// The evdev codes of the buttons the viewer uses, by X11's button numbers (left 1, middle 2, right 3,
+    /// back 8, forward 9): the one table both ways (the decoder reads codes, the script injector sends them).
+    static let evdevButtons: [Int: UInt32] = [1: 0x110, 2: 0x112, 3: 0x111, 8: 0x113, 9: 0x114]
+
+    /// X11's button number for the evdev `code`.
     static func button(_ code: UInt32) -> Int? {
-        switch code {
-        case 0x110: 1
-        case 0x112: 2
-        case 0x111: 3
-        case 0x113: 8
-        case 0x114: 9
-        default: nil
-        }
+        evdevButtons.first { $0.value == code }?.key
     }
 
     func button(_ code: UInt32, pressed: Bool, time: UInt32) -> InputEvent? {

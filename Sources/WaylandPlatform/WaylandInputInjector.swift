@@ -114,20 +114,8 @@ final class WaylandInputInjector {
         warp(pointer, toLayout: origin.x + point.x / scale, origin.y + point.y / scale, in: box)
     }
 
-    /// X11's button numbers as evdev codes.
-    private static func code(ofButton button: Int) -> UInt32? {
-        switch button {
-        case 1: 0x110
-        case 2: 0x112
-        case 3: 0x111
-        case 8: 0x113
-        case 9: 0x114
-        default: nil
-        }
-    }
-
     private func press(_ button: Int, down: Bool) {
-        guard let pointer = virtualPointer(), let code = Self.code(ofButton: button) else { return }
+        guard let pointer = virtualPointer(), let code = WaylandInputDecoder.evdevButtons[button] else { return }
         zwlr_virtual_pointer_v1_button(pointer, now, code, down ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
         zwlr_virtual_pointer_v1_frame(pointer)
     }

@@ -36,7 +36,8 @@ final class WaylandSeat {
     private var barFingers: Set<Int32> = []
 
     /// Where the pointer is on the window's content (device pixels); nil while it is elsewhere.
-    private(set) var pointerOnWindow: Point?
+    var pointerOnWindow: Point? { pointerInside ? decoder.pointerAt : nil }
+    private var pointerInside = false
 
     /// The touchpad's pinch (pointer gestures), made with the pointer where the compositor offers it.
     private let gestures: OpaquePointer?
@@ -165,17 +166,17 @@ final class WaylandSeat {
         enter: { data, pointer, serial, surface, x, y in
             guard let s = seat(data) else { return }
             s.onBar = surface != nil && surface == s.titleBar?.surface
+            s.pointerInside = !s.onBar
             if s.onBar {
                 s.barAt = (wl_fixed_to_double(x), wl_fixed_to_double(y))
             } else {
                 s.decoder.pointerEntered(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-                s.pointerOnWindow = s.decoder.pointerAt
             }
             if let pointer { s.cursor?.show(on: pointer, serial: serial) }
         },
         leave: { data, _, _, _ in
             guard let s = seat(data) else { return }
-            s.pointerOnWindow = nil
+            s.pointerInside = false
             guard s.onBar else { return }
             s.onBar = false
             s.titleBar?.pointerLeft()
@@ -188,7 +189,6 @@ final class WaylandSeat {
                 return
             }
             s.deliver(s.decoder.pointerMoved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
-            s.pointerOnWindow = s.decoder.pointerAt
         },
         button: { data, _, serial, time, button, state in
             seat(data)?.pointerButton(button, serial: serial, time: time, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
