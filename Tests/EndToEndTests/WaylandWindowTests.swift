@@ -108,14 +108,15 @@ struct WaylandWindowTests {
 
         let all = lines()
         let flight = zip(all, all.dropFirst()).filter { $0.0.animating && $0.0.flight == "zoomingIn" }.map(\.1)
-        // A 0.5 s flight at 144 Hz: about 70 frames (at 60 Hz it would be about 30; under AddressSanitizer,
-        // whose draws are several times slower, some frames take two refreshes).
-        #expect(flight.count > 36, "frames of the zoom-in: \(flight.count)")
+        // A 0.5 s flight at 144 Hz: about 70 frames (under AddressSanitizer, whose draws are several times
+        // slower, about 40); what tells 144 Hz from 60 is below.
+        #expect(flight.count > 20, "frames of the zoom-in: \(flight.count)")
         #expect(flight.allSatisfy { $0.msc != nil && $0.presentedAt != nil }, "each was reported shown by the compositor")
         let intervals = zip(flight, flight.dropFirst()).compactMap { a, b in a.presentedAt.flatMap { t in b.presentedAt.map { $0 - t } } }.sorted()
-        // Most frames are one refresh (6.9 ms) after the one before: at 60 Hz not even the quickest would be.
-        let quarter = intervals.isEmpty ? 0 : intervals[intervals.count / 4]
-        #expect(abs(quarter - 1 / 144.0) < 0.0015, "a quarter of the frames came within \(quarter * 1000) ms of the one before, not at 144 Hz")
+        // Frames a refresh (6.9 ms) after the one before: at 60 Hz none could be under 16 ms. (Not all are:
+        // under AddressSanitizer a draw can take longer than a refresh.)
+        let quick = intervals.filter { $0 < 0.011 }.count
+        #expect(quick >= 5, "\(quick) frames came less than 11 ms after the one before: \(intervals.map { Int($0 * 1000) })")
     }
 
     @Test(.enabled(if: DesktopTools.has("wl-paste"), "wl-clipboard is not installed (apt-get install wl-clipboard)"))
