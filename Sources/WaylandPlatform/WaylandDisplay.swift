@@ -14,6 +14,10 @@ final class WaylandDisplay {
     private(set) var globals: [String: (proxy: OpaquePointer, version: UInt32)] = [:]
     /// wl_output globals by registry name (several may come and go).
     private(set) var outputs: [UInt32: WaylandOutput] = [:]
+    /// The seat's devices, listened to from before the compositor's first word about them: it names the
+    /// devices a seat has once, as it is bound (a virtual keyboard or a VNC server's pointer that was
+    /// there before the viewer started is never named again).
+    private(set) var seat: WaylandSeat?
     /// The clock wp_presentation reports times on (CLOCK_MONOTONIC unless it says otherwise).
     var presentationClock = CLOCK_MONOTONIC
     let socketName: String
@@ -42,6 +46,7 @@ final class WaylandDisplay {
         // seat's abilities).
         guard wl_display_roundtrip(display) >= 0 else { throw WaylandError.lost(name) }
         describeOutputs()
+        seat = global("wl_seat").map { WaylandSeat($0, gestures: global("zwp_pointer_gestures_v1")) }
         guard wl_display_roundtrip(display) >= 0 else { throw WaylandError.lost(name) }
         for required in ["wl_compositor", "wl_shm", "xdg_wm_base"] where globals[required] == nil {
             throw WaylandError.missingGlobal(required, name)
@@ -49,6 +54,7 @@ final class WaylandDisplay {
     }
 
     deinit {
+        seat = nil
         for output in outputs.values { output.release() }
         for (name, global) in globals {
             // Those with a destructor request say so; the rest only go on the client side.

@@ -78,7 +78,7 @@ public final class WaylandWindow: PlatformWindow {
         logicalSize = (max(1, Int((size.width / self.scale).rounded())), max(1, Int((size.height / self.scale).rounded())))
         self.size = Size(width: (Double(logicalSize.width) * self.scale).rounded(), height: (Double(logicalSize.height) * self.scale).rounded())
         buffers = ShmFrameBuffers(shm: shm)
-        seat = connection.global("wl_seat").map { WaylandSeat($0, gestures: connection.global("zwp_pointer_gestures_v1")) }
+        seat = connection.seat
         if let manager = connection.global("wl_data_device_manager"), let seatProxy = connection.global("wl_seat") {
             dataDevice = WaylandDataDevice(display: connection.display, manager: manager, seat: seatProxy)
         } else {
@@ -168,6 +168,9 @@ public final class WaylandWindow: PlatformWindow {
     deinit {
         titleBar = nil
         seat?.titleBar = nil
+        seat?.deliver = { _ in }
+        seat?.titleBarAction = { _, _ in }
+        seat?.cursor = nil
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let viewport { wp_viewport_destroy(viewport) }
         xdg_toplevel_destroy(toplevel)

@@ -3,8 +3,11 @@ import Foundation
 /// The desktop programs some tests need beside Xvfb (`make test` and `.ci/run` install them); a test
 /// that lacks one is skipped, and its output names the package.
 enum DesktopTools {
+    /// Debian's folders first, then the search path (pip puts vncdotool's `vncdo` where its Python is).
     static func path(_ name: String) -> String? {
-        ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" }
+        return (["/usr/bin/", "/usr/local/bin/", "/bin/"] + searchPath).map { $0 + name }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static func has(_ name: String) -> Bool { path(name) != nil }

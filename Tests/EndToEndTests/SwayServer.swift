@@ -73,6 +73,12 @@ final class SwayServer: XServer {
         return (x + dx, y + dy, w, h)
     }
 
+    /// Asks the window with Wayland app id `appID` to close, as its close button or Super+Shift+Q does:
+    /// sway's `kill` sends it `xdg_toplevel.close`.
+    func close(appID: String) throws {
+        _ = try DesktopTools.run("swaymsg", ["[app_id=\(appID)] kill"], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
+    }
+
     /// The output's pixels in `rect` (grim, through screencopy), as a PNG's bytes.
     func grab(_ rect: (x: Int, y: Int, width: Int, height: Int)) -> Data? {
         guard let shot = try? DesktopTools.run("grim", ["-g", "\(rect.x),\(rect.y) \(rect.width)x\(rect.height)", "-"],

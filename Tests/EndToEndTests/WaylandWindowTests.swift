@@ -119,6 +119,35 @@ struct WaylandWindowTests {
         #expect(quick >= 5, "\(quick) frames came less than 11 ms after the one before: \(intervals.map { Int($0 * 1000) })")
     }
 
+    /// Input from outside the viewer, through the compositor: a VNC client's click, drag and key reach
+    /// the window as the seat's pointer and keyboard (wayvnc's virtual devices, there before the window
+    /// is). The click opens the photo the same tap opens headless, the drag down pulls it home into its
+    /// cell (the screen is the grid again), and `q` quits.
+    @Test(.enabled(if: WayVNCServer.isInstalled, "wayvnc or vncdotool is not installed (apt-get install wayvnc; pip install vncdotool)"))
+    func aVNCClientsClickDragAndKeyReachTheWindow() throws {
+        let sway = try SwayServer()
+        let vnc = try WayVNCServer(serving: sway)
+        let scratch = try TemporaryFolder()
+        let tap = try scratch.write("tap.txt", Array("tap 150 100\nwait 1500\n".utf8))
+        let (grid, opened) = (scratch.path + "/grid.png", scratch.path + "/opened.png")
+        let headless = Array(Self.arguments.dropFirst(2))
+        for (shot, script) in [(grid, [String]()), (opened, ["--script", tap])] {
+            let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + headless + script)
+            #expect(status == 0, "\(errors)")
+        }
+        let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: grid).image, viewer: viewer, scratch: scratch)
+        let window = try #require(sway.rect(ofAppID: "photozoom"))
+        func at(_ x: Int, _ y: Int) -> [String] { ["\(window.x + x)", "\(window.y + y)"] }
+
+        try vnc.send(["move"] + at(150, 100) + ["click", "1"])
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: opened).image, viewer: viewer, scratch: scratch)
+        try vnc.send(["move"] + at(250, 150) + ["mousedown", "1", "drag"] + at(250, 290) + ["mouseup", "1"])
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: grid).image, viewer: viewer, scratch: scratch)
+        try vnc.send(["key", "q"])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
+    }
+
     @Test(.enabled(if: DesktopTools.has("wl-paste"), "wl-clipboard is not installed (apt-get install wl-clipboard)"))
     func ctrlCPutsTheOpenPhotoOnTheWaylandClipboard() throws {
         let sway = try SwayServer()
@@ -147,6 +176,17 @@ struct WaylandWindowTests {
         _ = try DesktopTools.run("sh", ["-c", "wl-paste --type image/png | head -c 10 > /dev/null"], environment: sway.waylandEnvironment)
         try sway.typeKeys(["q"])
         #expect(viewer.waitForExit(seconds: 10) == 0, "\(viewer.standardError)")
+    }
+
+    /// The compositor's close (xdg_toplevel.close: sway's `kill`, a title bar's ×) ends the viewer as `q` does.
+    @Test func theCompositorsCloseEndsTheViewer() throws {
+        let sway = try SwayServer()
+        let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
+        let appeared = Date().addingTimeInterval(20)
+        while sway.rect(ofAppID: "photozoom") == nil, Date() < appeared { usleep(50_000) }
+        try sway.close(appID: "photozoom")
+        #expect(viewer.waitForExit(seconds: 10) == 0, "\(viewer.standardError)")
+        #expect(viewer.standardError.isEmpty, "\(viewer.standardError)")
     }
 
     @Test func aCompositorThatGoesAwayEndsTheViewerWithOneLine() throws {
