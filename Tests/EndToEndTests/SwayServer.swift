@@ -79,6 +79,11 @@ final class SwayServer: XServer {
         _ = try DesktopTools.run("swaymsg", ["[app_id=\(appID)] kill"], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
     }
 
+    /// Moves the floating window with Wayland app id `appID` to `x`, `y` on the output.
+    func move(appID: String, toX x: Int, y: Int) throws {
+        _ = try DesktopTools.run("swaymsg", ["[app_id=\(appID)] move position \(x) \(y)"], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
+    }
+
     /// The output's pixels in `rect` (grim, through screencopy), as a PNG's bytes.
     func grab(_ rect: (x: Int, y: Int, width: Int, height: Int)) -> Data? {
         guard let shot = try? DesktopTools.run("grim", ["-g", "\(rect.x),\(rect.y) \(rect.width)x\(rect.height)", "-"],

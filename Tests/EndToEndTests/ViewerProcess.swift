@@ -9,7 +9,7 @@ final class ViewerProcess {
 
     let process = Process()
     private let errorPipe = Pipe()
-    private let errorData = ErrorCollector()
+    private let errorData = OutputCollector()
     /// A cache folder of its own (the thumbnail cache goes there), unless the test gives XDG_CACHE_HOME.
     private let cacheHome: TemporaryFolder?
 
@@ -87,7 +87,8 @@ final class ViewerProcess {
     }
 }
 
-private final class ErrorCollector: @unchecked Sendable {
+/// What a child process writes to a pipe, gathered as it comes.
+final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }

@@ -34,12 +34,18 @@ final class WayVNCServer {
         process.waitUntilExit()
     }
 
-    /// Sends vncdo's `commands` (`move X Y`, `click 1`, `mousedown 1`, `drag X Y`, `mouseup 1`, `key q`),
-    /// coordinates on the output. A `drag` moves a pixel a step, its pauses made 20 times shorter than
-    /// vncdo's 0.2 s (10 ms a pixel: a slow, steady drag).
+    /// Sends vncdo's `commands` (`move X Y`, `click 1`, `mousedown 1`, `mouseup 1`, `key q`), coordinates
+    /// on the output, 10 ms apart.
     func send(_ commands: [String]) throws {
-        let (status, _) = try DesktopTools.run("vncdo", ["--server", socket, "--warp", "20"] + commands, seconds: 60)
+        let (status, _) = try DesktopTools.run("vncdo", ["--server", socket] + commands, seconds: 60)
         guard status == 0 else { throw VNCClientFailed(commands: commands, status: status) }
+    }
+
+    /// A steady drag's moves from `start` to `end` in `steps` (vncdo's own `drag` pauses 0.2 s a pixel).
+    static func moves(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 20) -> [String] {
+        (1...steps).flatMap { step in
+            ["move", "\(start.x + (end.x - start.x) * step / steps)", "\(start.y + (end.y - start.y) * step / steps)"]
+        }
     }
 }
 

@@ -138,11 +138,12 @@ struct WaylandWindowTests {
         let viewer = try ViewerProcess(Self.arguments, environment: sway.waylandEnvironment)
         try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: grid).image, viewer: viewer, scratch: scratch)
         let window = try #require(sway.rect(ofAppID: "photozoom"))
-        func at(_ x: Int, _ y: Int) -> [String] { ["\(window.x + x)", "\(window.y + y)"] }
+        func at(_ x: Int, _ y: Int) -> (x: Int, y: Int) { (window.x + x, window.y + y) }
 
-        try vnc.send(["move"] + at(150, 100) + ["click", "1"])
+        try vnc.send(["move", "\(at(150, 100).x)", "\(at(150, 100).y)", "click", "1"])
         try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: opened).image, viewer: viewer, scratch: scratch)
-        try vnc.send(["move"] + at(250, 150) + ["mousedown", "1", "drag"] + at(250, 290) + ["mouseup", "1"])
+        try vnc.send(["move", "\(at(250, 150).x)", "\(at(250, 150).y)", "mousedown", "1"]
+                     + WayVNCServer.moves(from: at(250, 150), to: at(250, 290)) + ["mouseup", "1"])
         try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: grid).image, viewer: viewer, scratch: scratch)
         try vnc.send(["key", "q"])
         #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
@@ -320,5 +321,40 @@ struct WindowBackendTests {
         let (viewer, window) = try session.launch(["--size", "320x240", "--verbose"], environment: ["WAYLAND_DISPLAY": nowhere.path + "/wayland-9"])
         #expect(session.title(of: window) != nil, "\(viewer.standardError)")
         #expect(viewer.standardError.contains("cannot connect to the Wayland compositor"), "it tried Wayland first: \(viewer.standardError)")
+    }
+}
+
+/// Files dropped on the Wayland window from another program (a GTK window as a file manager's, its
+/// drag made with wayvnc's pointer) open as they would from the command line.
+@Suite(.serialized, .enabled(if: SwayServer.isInstalled && WayVNCServer.isInstalled && GTKDragSource.isInstalled,
+                             "sway, wayvnc, vncdotool or GTK's Python bindings are not installed (apt-get install sway wayvnc python3-gi gir1.2-gtk-3.0; pip install vncdotool)"))
+struct WaylandDropTests {
+    @Test func aPhotoDroppedFromAGTKWindowOpens() throws {
+        let sway = try SwayServer()
+        let vnc = try WayVNCServer(serving: sway)
+        let scratch = try TemporaryFolder()
+        let photo = TestImages.bundledFolder + "/Dragonfly_by_Bolly.jpg"
+        let shot = scratch.path + "/headless.png"
+        let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + Array(WaylandWindowTests.arguments.dropFirst(2)) + [photo])
+        #expect(status == 0, "\(errors)")
+        let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose"], environment: sway.waylandEnvironment)
+        let source = try GTKDragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment, scratch: scratch)
+        let placed = Date().addingTimeInterval(20)
+        var from: (x: Int, y: Int, width: Int, height: Int)?, to: (x: Int, y: Int, width: Int, height: Int)?
+        repeat {
+            try sway.move(appID: GTKDragSource.appID, toX: 0, y: 0)
+            (from, to) = (sway.rect(ofAppID: GTKDragSource.appID), sway.rect(ofAppID: "photozoom"))
+            if from?.x == 0 && to != nil { break }
+            usleep(100_000)
+        } while Date() < placed
+        let start = try #require(from.map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }, "the drag source's window")
+        let end = try #require(to.map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }, "the viewer's window")
+        // GTK starts the drag once the pointer moved a few pixels with the button held; the pause over
+        // the window lets the viewer accept the offer before the release.
+        try vnc.send(["move", "\(start.x)", "\(start.y)", "mousedown", "1"] + WayVNCServer.moves(from: start, to: end)
+                     + ["pause", "0.3", "mouseup", "1"])
+        try WaylandWindowTests().expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
+        #expect(viewer.standardError.contains("opening \(photo)"), "\(viewer.standardError)")
+        #expect(source.ended, "the source was told the drag ended")
     }
 }
