@@ -24,8 +24,33 @@ final class GridThumbnails {
     private let logger: Logger
     /// Told of each photo found to move.
     var onAnimated: (Int) -> Void = { _ in }
-    /// Device pixels a point.
-    private let pixelScale: Double
+    /// Device pixels a point. A new one (the window moved to another output) asks again for the
+    /// thumbnails near the view, for the new pixels; each cell shows its old one until then.
+    var pixelScale: Double {
+        didSet {
+            guard pixelScale != oldValue else { return }
+            for i in requested {
+                queue.withdraw(.thumbnail, index: i)
+                states[i] = .none
+            }
+            requested = []
+            for i in loaded { states[i] = .none }
+            superseded = loaded
+            loaded = []
+            update()
+            // Cells not asked again (far from the view) let their old thumbnail go, as far cells do.
+            for i in superseded where states[i] == .none {
+                grid.setThumbnail(.loading, at: i)
+                superseded.remove(i)
+            }
+        }
+    }
+    /// Cells showing a thumbnail made for the old scale until the new one comes (no placeholder
+    /// replaces it: it is sharper).
+    private var superseded: Set<Int> = []
+
+    /// The side thumbnails are decoded to cover, px.
+    private var sidePixels: Int { Int((GridThumbnails.side * pixelScale).rounded(.up)) }
     private var states: [State]
     private var loaded: Set<Int> = []
     private var requested: Set<Int> = []
@@ -45,7 +70,7 @@ final class GridThumbnails {
     func update() {
         let visible = grid.indices(withinScreens: 0)
         let wanted = grid.indices(withinScreens: GridThumbnails.prefetchScreens)
-        let side = Int((GridThumbnails.side * pixelScale).rounded(.up))
+        let side = sidePixels
         for i in wanted {
             let priority: DecodeQueue.Priority = visible.contains(i) ? .visible : .prefetch
             // Asked again as it scrolls into view: the waiting request takes the higher priority.
@@ -62,6 +87,7 @@ final class GridThumbnails {
             loaded.remove(i)
         }
         for i in requested where !kept.contains(i) {
+            superseded.remove(i)
             queue.withdraw(.thumbnail, index: i)
             grid.setThumbnail(.loading, at: i)   // it may show a placeholder
             states[i] = .none
@@ -114,13 +140,16 @@ final class GridThumbnails {
             let i = result.index
             if result.isPlaceholder {
                 // Not over the cell's pixels as last seen: they are sharper, and its thumbnail's own.
-                if case .requested = states[i], !grid.showsLastSeen(i), case .success(let image) = result.outcome {
+                if case .requested = states[i], !grid.showsLastSeen(i), !superseded.contains(i), case .success(let image) = result.outcome {
                     grid.setThumbnail(.loaded(image), at: i)
                     placeBadge(result, at: i)
                 }
                 continue
             }
+            // One asked for before the scale changed: the one for the new pixels is on its way.
+            guard result.covering.width == sidePixels else { continue }
             requested.remove(i)
+            superseded.remove(i)
             switch result.outcome {
             case .success(let image):
                 // A request withdrawn while its decode ran: let it go (it is far out of view).

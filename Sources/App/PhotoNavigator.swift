@@ -35,8 +35,10 @@ final class PhotoNavigator {
     /// Photos' full widths, px, as their decodes tell them.
     private var fullWidths: [Int: Int] = [:]
 
-    /// Device pixels a point: decodes are sized for the pixels.
-    private let pixelScale: Double
+    /// Device pixels a point: decodes are sized for the pixels; a new one asks for the open photo (and its neighbours) decoded for it.
+    var pixelScale: Double {
+        didSet { if let viewer { requestSharpPages(around: viewer.index) } }
+    }
 
     /// How released pulls move, and how the grid follows the pages.
     private let style: MotionStyle

@@ -49,8 +49,14 @@ public final class PhotoViewerApp {
     private let thumbnails: GridThumbnails
 
     /// Device pixels a point (2 on a 2× display): the scene is laid out in points, and photos are
-    /// decoded sharp for the pixels.
-    public let pixelScale: Double
+    /// decoded sharp for the pixels. It changes when the window moves to an output of another scale:
+    /// decodes from then on are for the new pixels, the open photo's at once.
+    public var pixelScale: Double {
+        didSet {
+            thumbnails.pixelScale = pixelScale
+            navigator.pixelScale = pixelScale
+        }
+    }
 
     /// `size` in points.
     /// `queue` decodes the thumbnails and the open photos.

@@ -61,10 +61,10 @@ public struct WindowRun {
     public func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         FontWarmUp.start()
         // The app works in points; the window, its events and its pixels in device pixels.
-        let scale = scale ?? platform.desktopScale() ?? 1
+        var scale = scale ?? platform.desktopScale() ?? 1
         let colour = DisplayColour.target(profile: platform.displayColourProfile(), logger: logger)
         let window = try platform.openWindow(size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
-                                             scale: scale, title: PhotoViewerApp.gridTitle)
+                                             scale: scale, followingDesktopScale: self.scale == nil, title: PhotoViewerApp.gridTitle)
         if script != nil, !window.injectsInput {
             throw ScriptFileError(message: "--script in a \(platform.name) window needs a compositor that makes virtual pointers and keyboards (wlroots' do: sway, Hyprland …); run it under X11 (--backend x11) or headless (--headless)")
         }
@@ -267,6 +267,10 @@ public struct WindowRun {
                     app = makeApp(PhotoSelection.collect(paths, logger: logger), size: app.size)
                 case .resized(let newSize):
                     app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
+                case .scaleChanged(let newScale):
+                    scale = newScale
+                    app.pixelScale = newScale
+                    app.setNeedsDisplay()
                 case .input(let input):
                     switch app.handle(input.scaled(by: 1 / scale)) {
                     case .quit?:

@@ -27,7 +27,7 @@ public final class WaylandDesktop: WindowPlatform {
     /// Wayland has no display profile a client can read yet (the colour-management protocol is not here).
     public func displayColourProfile() -> [UInt8]? { nil }
 
-    public func openWindow(size: Size, scale: Double, title: String) throws -> any PlatformWindow {
-        try WaylandWindow(connection: connection, size: size, scale: scale, title: title)
+    public func openWindow(size: Size, scale: Double, followingDesktopScale: Bool, title: String) throws -> any PlatformWindow {
+        try WaylandWindow(connection: connection, size: size, scale: scale, followingDesktopScale: followingDesktopScale, title: title)
     }
 }

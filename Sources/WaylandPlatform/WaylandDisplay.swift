@@ -5,7 +5,7 @@ import Logging
 
 /// The connection to a Wayland compositor and the globals the viewer binds: a compositor, shared memory,
 /// the xdg shell (required), and what it uses where offered (seat, outputs, presentation times,
-/// viewporter, xdg-output, server-side decorations, subsurfaces for its own title bar, the
+/// viewporter and fractional scale, xdg-output, server-side decorations, subsurfaces for its own title bar, the
 /// data device for the clipboard and drops).
 final class WaylandDisplay {
     let display: OpaquePointer
@@ -26,7 +26,7 @@ final class WaylandDisplay {
     /// The versions the viewer speaks of each global (the lower of this and the compositor's is bound).
     private static let versions: [String: UInt32] = [
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
-        "wp_presentation": 1, "wp_viewporter": 1,
+        "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_decoration_manager_v1": 1, "zwlr_virtual_pointer_manager_v1": 1, "zwp_virtual_keyboard_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_pointer_gestures_v1": 2,
     ]
@@ -63,6 +63,7 @@ final class WaylandDisplay {
             case "xdg_wm_base": xdg_wm_base_destroy(global.proxy)
             case "wp_presentation": wp_presentation_destroy(global.proxy)
             case "wp_viewporter": wp_viewporter_destroy(global.proxy)
+            case "wp_fractional_scale_manager_v1": wp_fractional_scale_manager_v1_destroy(global.proxy)
             case "zxdg_decoration_manager_v1": zxdg_decoration_manager_v1_destroy(global.proxy)
             case "zwlr_virtual_pointer_manager_v1": zwlr_virtual_pointer_manager_v1_destroy(global.proxy)
             case "zxdg_output_manager_v1": zxdg_output_manager_v1_destroy(global.proxy)

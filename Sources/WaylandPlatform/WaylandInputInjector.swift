@@ -17,7 +17,8 @@ final class WaylandInputInjector {
     private let seatProxy: OpaquePointer
     private let seat: WaylandSeat
     /// Device pixels a surface unit.
-    private let scale: Double
+    /// Device pixels a surface unit (the window's, which may change).
+    var scale: Double
     /// Where events no device can make go.
     private let deliver: (InputEvent) -> Void
     private var pointer: OpaquePointer?

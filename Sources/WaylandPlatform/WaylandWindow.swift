@@ -35,8 +35,13 @@ public final class WaylandWindow: PlatformWindow {
     private let dataDevice: WaylandDataDevice?
     /// A script's input, through the compositor.
     private var injector: WaylandInputInjector?
-    /// Device pixels a surface unit.
-    private let scale: Double
+    /// Device pixels a surface unit: what the compositor says suits the surface (`SurfaceScale`), unless
+    /// the user fixed it (`--scale`).
+    private var scale: Double
+    private var surfaceScale: SurfaceScale<OpaquePointer>
+    private let followsSurfaceScale: Bool
+    /// The surface's fractional-scale object, where the compositor offers the protocol.
+    private var fractionalScale: OpaquePointer?
     private var pending: [WindowEvent] = []
 
     /// What the last xdg_toplevel.configure asked (surface units; 0: the window's choice) until its
@@ -48,6 +53,8 @@ public final class WaylandWindow: PlatformWindow {
     private var isConstrained = false
     /// The title bar drawn here when the compositor draws none.
     private var titleBar: WaylandTitleBar?
+    /// Whether a title bar was ever made here (one is made again for a new scale).
+    private var drewOwnTitleBar = false
     /// Whether the compositor said it draws the decorations (or no manager: it does not).
     private var decoratedByCompositor = false
     private var title: String
@@ -60,7 +67,7 @@ public final class WaylandWindow: PlatformWindow {
     /// The smallest window, surface units.
     static let minimumSize = (width: Int32(200), height: Int32(150))
 
-    init(connection: WaylandDisplay, size: Size, scale: Double, title: String) throws {
+    init(connection: WaylandDisplay, size: Size, scale: Double, followingDesktopScale: Bool, title: String) throws {
         self.connection = connection
         guard let compositor = connection.global("wl_compositor"), let shm = connection.global("wl_shm"),
               let wmBase = connection.global("xdg_wm_base"),
@@ -75,6 +82,8 @@ public final class WaylandWindow: PlatformWindow {
         self.title = title
         // Without viewporter the buffers can only be a whole multiple of the surface.
         self.scale = connection.global("wp_viewporter") == nil ? max(1, scale.rounded()) : scale
+        surfaceScale = SurfaceScale(opening: self.scale)
+        followsSurfaceScale = followingDesktopScale
         logicalSize = (max(1, Int((size.width / self.scale).rounded())), max(1, Int((size.height / self.scale).rounded())))
         self.size = Size(width: (Double(logicalSize.width) * self.scale).rounded(), height: (Double(logicalSize.height) * self.scale).rounded())
         buffers = ShmFrameBuffers(shm: shm)
@@ -96,6 +105,11 @@ public final class WaylandWindow: PlatformWindow {
         xdg_toplevel_set_min_size(toplevel, Self.minimumSize.width, Self.minimumSize.height)
         if let viewporter = connection.global("wp_viewporter") {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
+            if let manager = connection.global("wp_fractional_scale_manager_v1"),
+               let made = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface) {
+                fractionalScale = made
+                wp_fractional_scale_v1_add_listener(made, &Self.fractionalScaleListener, me)
+            }
         } else if self.scale > 1 {
             wl_surface_set_buffer_scale(surface, Int32(self.scale))
         }
@@ -131,7 +145,8 @@ public final class WaylandWindow: PlatformWindow {
             titleBar = WaylandTitleBar(compositor: compositor, subcompositor: subcompositor, shm: shm,
                                        viewporter: connection.global("wp_viewporter"), parent: surface, scale: scale, title: title)
             seat?.titleBar = titleBar
-            connection.logger.debug("the compositor draws no title bar: the window draws its own")
+            if !drewOwnTitleBar { connection.logger.debug("the compositor draws no title bar: the window draws its own") }
+            drewOwnTitleBar = true
         }
         return titleBar
     }
@@ -172,6 +187,7 @@ public final class WaylandWindow: PlatformWindow {
         seat?.titleBarAction = { _, _ in }
         seat?.cursor = nil
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
@@ -302,12 +318,45 @@ public final class WaylandWindow: PlatformWindow {
         if let viewport { wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height)) }
     }
 
-    /// The window is on `output` now: its rate is the one frames are paced at.
+    /// The window is on `output` now: its rate is the one frames are paced at, and its scale counts.
     private func entered(_ output: OpaquePointer?) {
-        guard let rate = connection.outputs.values.first(where: { $0.proxy == output })?.refreshRate, rate != refreshRate else { return }
+        guard let output, let entered = connection.outputs.values.first(where: { $0.proxy == output }) else { return }
+        surfaceScale.entered(output, scale: entered.fractionalScale)
+        scaleMayHaveChanged()
+        guard let rate = entered.refreshRate, rate != refreshRate else { return }
         refreshRate = rate
         frameTimes.refreshRate = rate
         pending.append(.refreshRateChanged(rate))
+    }
+
+    private func left(_ output: OpaquePointer?) {
+        guard let output else { return }
+        surfaceScale.left(output)
+        scaleMayHaveChanged()
+    }
+
+    /// The compositor says another scale suits the surface (it moved to another output, or the output's
+    /// scale changed): from the next frame the buffers are drawn at it, the window as big on screen as
+    /// before, its bar and cursor redrawn for it.
+    private func scaleMayHaveChanged() {
+        var next = surfaceScale.current
+        if viewport == nil { next = max(1, next.rounded()) }   // without viewporter, whole multiples only
+        guard followsSurfaceScale, next != scale else { return }
+        connection.logger.debug("the window is drawn at \(next)× (was \(scale)×)")
+        scale = next
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(next)) }
+        size = Size(width: (Double(logicalSize.width) * scale).rounded(), height: (Double(logicalSize.height) * scale).rounded())
+        seat?.scale = scale
+        injector?.scale = scale
+        if let shm = connection.global("wl_shm"), let compositor = connection.global("wl_compositor") {
+            seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: scale)
+        }
+        if titleBar != nil {
+            titleBar = nil
+            seat?.titleBar = nil
+            placeTitleBar()
+        }
+        pending.append(.scaleChanged(scale))
     }
 
     // MARK: Listeners
@@ -318,7 +367,14 @@ public final class WaylandWindow: PlatformWindow {
 
     private nonisolated(unsafe) static var surfaceListener = wl_surface_listener(
         enter: { data, _, output in window(data)?.entered(output) },
-        leave: { _, _, _ in })
+        leave: { data, _, output in window(data)?.left(output) })
+
+    private nonisolated(unsafe) static var fractionalScaleListener = wp_fractional_scale_v1_listener(
+        preferred_scale: { data, _, numerator in
+            guard let w = window(data) else { return }
+            w.surfaceScale.preferredScale(numerator)
+            w.scaleMayHaveChanged()
+        })
 
     private nonisolated(unsafe) static var xdgSurfaceListener = xdg_surface_listener(
         configure: { data, _, serial in window(data)?.configure(serial: serial) })

@@ -47,6 +47,8 @@ public protocol WindowPlatform: AnyObject {
     func animationsOff() -> Bool
     /// The ICC profile the desktop set for the display, if any.
     func displayColourProfile() -> [UInt8]?
-    /// Opens a window of `size` (device pixels, `scale` a point) titled `title`.
-    func openWindow(size: Size, scale: Double, title: String) throws -> any PlatformWindow
+    /// Opens a window of `size` (device pixels, `scale` a point) titled `title`. `followingDesktopScale`:
+    /// where the window system says another scale suits the window (it moved to another output), the
+    /// window takes it and reports `WindowEvent.scaleChanged`; otherwise (`--scale`) it keeps `scale`.
+    func openWindow(size: Size, scale: Double, followingDesktopScale: Bool, title: String) throws -> any PlatformWindow
 }

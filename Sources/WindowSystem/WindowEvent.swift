@@ -14,6 +14,9 @@ public enum WindowEvent: Equatable, Sendable {
     /// The frame last sent with a refresh to aim for went on screen at refresh `msc`, at `time`
     /// (CLOCK_MONOTONIC s).
     case presented(msc: UInt64, time: Double)
+    /// The window is drawn at another scale now (device pixels a point; its `size` changed with it, its
+    /// size in points did not).
+    case scaleChanged(Double)
     /// The output under the window has another refresh rate (Hz; nil: it says none).
     case refreshRateChanged(Double?)
     /// The desktop's settings (XSETTINGS) may have changed: ask the platform again (`WindowPlatform.animationsOff`).

@@ -29,7 +29,8 @@ public final class X11Desktop: WindowPlatform {
     public func displayColourProfile() -> [UInt8]? { DisplayColourProfile.read(displayName: nil) }
 
     /// The X window is in device pixels already; `scale` is the loop's business.
-    public func openWindow(size: Size, scale: Double, title: String) throws -> any PlatformWindow {
+    /// The scale stays as opened: X tells no window its own.
+    public func openWindow(size: Size, scale: Double, followingDesktopScale: Bool, title: String) throws -> any PlatformWindow {
         try X11Window(displayName: nil, size: size, title: title, allowSharedMemory: allowSharedMemory,
                       passDescriptors: passDescriptors, allowPresent: allowPresent, logger: logger)
     }

@@ -20,10 +20,12 @@ final class SwayServer: XServer {
     /// `clientDecorations`: Wayland windows draw their own (sway's `border csd`: it answers xdg-decoration
     /// with client-side, as GNOME's compositor, which offers no server-side ones, leaves them to the window).
     /// `outputScale`: the output's scale (sway's `scale`; 1.5 makes it 1280x720 in the layout).
-    init(clientDecorations: Bool = false, outputScale: Double = 1) throws {
+    /// `secondOutputScale`: a second output, HEADLESS-2, 1920x1080 at 60 Hz right of the first, at this scale.
+    init(clientDecorations: Bool = false, outputScale: Double = 1, secondOutputScale: Double? = nil) throws {
         if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
         sway = try HeadlessSway(config: """
-            output HEADLESS-1 mode --custom \(SwayServer.mode) scale \(outputScale)
+            output HEADLESS-1 mode --custom \(SwayServer.mode) scale \(outputScale) pos 0 0
+            output HEADLESS-2 mode --custom 1920x1080@60Hz scale \(secondOutputScale ?? 1) pos \(Int(1920 / outputScale)) 0
             xwayland enable
             for_window [class=".*"] floating enable
             for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")
@@ -36,6 +38,7 @@ final class SwayServer: XServer {
         while Date() < deadline, sway.isRunning {
             if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(":") {
                 display = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if secondOutputScale != nil { try command("create_output") }
                 return
             }
             usleep(50_000)
@@ -73,16 +76,17 @@ final class SwayServer: XServer {
         return (x + dx, y + dy, w, h)
     }
 
-    /// Asks the window with Wayland app id `appID` to close, as its close button or Super+Shift+Q does:
-    /// sway's `kill` sends it `xdg_toplevel.close`.
-    func close(appID: String) throws {
-        _ = try DesktopTools.run("swaymsg", ["[app_id=\(appID)] kill"], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
+    /// Runs a sway command (`swaymsg`), as a user's key binding would.
+    func command(_ line: String) throws {
+        _ = try DesktopTools.run("swaymsg", [line], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
     }
 
-    /// Moves the floating window with Wayland app id `appID` to `x`, `y` on the output.
-    func move(appID: String, toX x: Int, y: Int) throws {
-        _ = try DesktopTools.run("swaymsg", ["[app_id=\(appID)] move position \(x) \(y)"], environment: ["SWAYSOCK": sway.ipcSocket ?? ""])
-    }
+    /// Asks the window with Wayland app id `appID` to close, as its close button or Super+Shift+Q does:
+    /// sway's `kill` sends it `xdg_toplevel.close`.
+    func close(appID: String) throws { try command("[app_id=\(appID)] kill") }
+
+    /// Moves the floating window with Wayland app id `appID` to `x`, `y` on its output.
+    func move(appID: String, toX x: Int, y: Int) throws { try command("[app_id=\(appID)] move position \(x) \(y)") }
 
     /// The output's pixels in `rect` (grim, through screencopy), as a PNG's bytes.
     func grab(_ rect: (x: Int, y: Int, width: Int, height: Int)) -> Data? {

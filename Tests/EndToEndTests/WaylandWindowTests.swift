@@ -267,6 +267,26 @@ extension WaylandWindowTests {
         try expectWindow(on: sway, toShow: expected, viewer: viewer, scratch: scratch)
     }
 
+    /// Moved to an output at twice the scale, the window is drawn for that output's pixels from then on
+    /// (its surface entered the output): what the screen shows there is the headless frame at 2×, as
+    /// crisp as a window opened there.
+    @Test func aWindowMovedToAnOutputAtTwiceTheScaleIsDrawnForItsPixels() throws {
+        let sway = try SwayServer(secondOutputScale: 2)
+        let scratch = try TemporaryFolder()
+        var shots: [Double: PixelImage] = [:]
+        for scale in [1.0, 2.0] {
+            let shot = scratch.path + "/headless-\(scale).png"
+            let (status, errors) = try ViewerProcess.run(["--headless", "--scale", "\(scale)", "--size", "500x400", "--no-thumbnail-cache", "--screenshot", shot])
+            #expect(status == 0, "\(errors)")
+            shots[scale] = try ImageDecoder.decode(path: shot).image
+        }
+        let viewer = try ViewerProcess(Self.arguments + ["--verbose"], environment: sway.waylandEnvironment)
+        try expectWindow(on: sway, toShow: try #require(shots[1]), viewer: viewer, scratch: scratch)
+        try sway.command("[app_id=photozoom] move container to output HEADLESS-2")
+        try expectWindow(on: sway, toShow: try #require(shots[2]), viewer: viewer, scratch: scratch)
+        #expect(viewer.standardError.contains("the window is drawn at 2.0× (was 1.0×)"), "\(viewer.standardError)")
+    }
+
     @Test func aScriptsResizeResizesAFloatingWaylandWindow() throws {
         let sway = try SwayServer()
         let scratch = try TemporaryFolder()

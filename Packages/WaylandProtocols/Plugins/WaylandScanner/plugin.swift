@@ -11,6 +11,7 @@ struct WaylandScanner: BuildToolPlugin {
         "stable/xdg-shell/xdg-shell.xml",
         "stable/presentation-time/presentation-time.xml",
         "stable/viewporter/viewporter.xml",
+        "staging/fractional-scale/fractional-scale-v1.xml",
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
         "unstable/xdg-output/xdg-output-unstable-v1.xml",
         "unstable/pointer-gestures/pointer-gestures-unstable-v1.xml",

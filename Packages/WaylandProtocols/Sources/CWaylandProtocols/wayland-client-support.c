@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "wayland-client-support.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -32,7 +33,7 @@ int wayland_shm_file(size_t size) {
 static const struct wl_interface *const bound[] = {
     &wl_compositor_interface, &wl_subcompositor_interface, &wl_shm_interface, &wl_seat_interface,
     &wl_output_interface, &wl_data_device_manager_interface, &xdg_wm_base_interface,
-    &wp_presentation_interface, &wp_viewporter_interface, &zxdg_decoration_manager_v1_interface,
+    &wp_presentation_interface, &wp_viewporter_interface, &wp_fractional_scale_manager_v1_interface, &zxdg_decoration_manager_v1_interface,
     &zxdg_output_manager_v1_interface, &zwp_pointer_gestures_v1_interface,
     &zwlr_virtual_pointer_manager_v1_interface, &zwp_virtual_keyboard_manager_v1_interface,
 };
