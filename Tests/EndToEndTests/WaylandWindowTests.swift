@@ -149,6 +149,28 @@ struct WaylandWindowTests {
         #expect(viewer.waitForExit(seconds: 10) == 0, "q quits: \(viewer.standardError)")
     }
 
+    /// The window's own title bar under a real pointer (wayvnc's): a drag on it moves the window
+    /// (`xdg_toplevel.move`), and a click on its × closes the viewer.
+    @Test(.enabled(if: WayVNCServer.isInstalled, "wayvnc or vncdotool is not installed (apt-get install wayvnc; pip install vncdotool)"))
+    func theWindowsOwnTitleBarMovesTheWindowAndItsCrossCloses() throws {
+        let sway = try SwayServer(clientDecorations: true)
+        let vnc = try WayVNCServer(serving: sway)
+        let viewer = try ViewerProcess(Self.arguments + ["--verbose"], environment: sway.waylandEnvironment)
+        let drawn = Date().addingTimeInterval(20)
+        while !viewer.standardError.contains("draws its own"), Date() < drawn { usleep(50_000) }
+        let before = try #require(sway.rect(ofAppID: "photozoom"), "\(viewer.standardError)")
+        let grip = (x: before.x + before.width / 2, y: before.y + 17)
+        let target = (x: grip.x - 300, y: grip.y - 200)
+        try vnc.send(["move", "\(grip.x)", "\(grip.y)", "mousedown", "1"] + WayVNCServer.moves(from: grip, to: target) + ["mouseup", "1"])
+        let moved = Date().addingTimeInterval(10)
+        var after = before
+        while Date() < moved, let now = sway.rect(ofAppID: "photozoom"), (now.x, now.y) == (before.x, before.y) { usleep(50_000); after = now }
+        after = sway.rect(ofAppID: "photozoom") ?? after
+        #expect((after.x - before.x, after.y - before.y) == (-300, -200), "the window went from \(before) to \(after)")
+        try vnc.send(["move", "\(after.x + after.width - 23)", "\(after.y + 17)", "click", "1"])
+        #expect(viewer.waitForExit(seconds: 10) == 0, "the × closes it: \(viewer.standardError)")
+    }
+
     @Test(.enabled(if: DesktopTools.has("wl-paste"), "wl-clipboard is not installed (apt-get install wl-clipboard)"))
     func ctrlCPutsTheOpenPhotoOnTheWaylandClipboard() throws {
         let sway = try SwayServer()
