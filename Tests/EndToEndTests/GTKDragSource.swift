@@ -14,28 +14,13 @@ final class GTKDragSource {
     private let output = Pipe()
     private let log = OutputCollector()
 
-    private static let program = """
-        import sys
-        import gi
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gtk, Gdk, GLib
-        GLib.set_prgname(sys.argv[1])
-        uris = sys.argv[2:]
-        window = Gtk.Window(title="drag source")
-        window.set_default_size(160, 160)
-        window.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [Gtk.TargetEntry.new("text/uri-list", 0, 0)], Gdk.DragAction.COPY)
-        window.connect("drag-data-get", lambda widget, context, selection, info, time: selection.set_uris(uris))
-        window.connect("drag-end", lambda widget, context: print("drag ended", flush=True))
-        window.connect("destroy", Gtk.main_quit)
-        window.show_all()
-        Gtk.main()
-        """
+    /// The program, beside the tests (Python, run by Debian's python3 with its GTK bindings).
+    private static let program = TestImages.repository.appendingPathComponent("Tests/Tools/gtk-drag-source.py").path
 
     /// Opens the window, a Wayland client of the compositor `environment` names.
-    init(offering uris: [String], environment: [String: String], scratch: TemporaryFolder) throws {
-        let script = try scratch.write("drag-source.py", Array(Self.program.utf8))
+    init(offering uris: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: try DesktopTools.path("python3") ?? { throw DesktopTools.ToolMissing(name: "python3") }())
-        process.arguments = [script, Self.appID] + uris
+        process.arguments = [Self.program, Self.appID] + uris
         process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["GDK_BACKEND": "wayland"]) { $1 }) { $1 }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

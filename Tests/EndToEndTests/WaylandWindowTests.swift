@@ -380,7 +380,7 @@ struct WaylandDropTests {
         let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + Array(WaylandWindowTests.arguments.dropFirst(2)) + [photo])
         #expect(status == 0, "\(errors)")
         let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose"], environment: sway.waylandEnvironment)
-        let source = try GTKDragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment, scratch: scratch)
+        let source = try GTKDragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment)
         let placed = Date().addingTimeInterval(20)
         var from: (x: Int, y: Int, width: Int, height: Int)?, to: (x: Int, y: Int, width: Int, height: Int)?
         repeat {
