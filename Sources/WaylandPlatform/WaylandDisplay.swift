@@ -25,7 +25,7 @@ final class WaylandDisplay {
 
     /// The versions the viewer speaks of each global (the lower of this and the compositor's is bound).
     private static let versions: [String: UInt32] = [
-        "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
+        "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 8, "wl_output": 2, "wl_data_device_manager": 3, "xdg_wm_base": 2,
         "wp_presentation": 1, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_decoration_manager_v1": 1, "zwlr_virtual_pointer_manager_v1": 1, "zwp_virtual_keyboard_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_pointer_gestures_v1": 2,

@@ -61,9 +61,16 @@ struct WaylandInputDecoder {
         if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { smooth.dy += amount } else { smooth.dx += amount }
     }
 
-    /// Wheel clicks on `axis` (wl_pointer.axis_discrete).
+    /// Wheel clicks on `axis` (wl_pointer.axis_discrete, seat versions 5–7).
     mutating func axisDiscrete(_ axis: UInt32, steps: Int32) {
         if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { notches.dy += Double(steps) } else { notches.dx += Double(steps) }
+    }
+
+    /// A wheel's turn on `axis` in 120ths of a click (wl_pointer.axis_value120, seat version 8): a
+    /// high-resolution wheel sends parts of a click, which scroll that part of a click's distance.
+    mutating func axisValue120(_ axis: UInt32, value120: Int32) {
+        let amount = Double(value120) / 120
+        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { notches.dy += amount } else { notches.dx += amount }
     }
 
     /// The end of a pointer frame: its scroll (with the keyboard's `modifiers`), if it had one.

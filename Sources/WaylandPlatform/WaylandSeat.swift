@@ -201,7 +201,7 @@ final class WaylandSeat {
         axis_source: { _, _, _ in },
         axis_stop: { _, _, _, _ in },
         axis_discrete: { data, _, axis, steps in seat(data)?.decoder.axisDiscrete(axis, steps: steps) },
-        axis_value120: { _, _, _, _ in })
+        axis_value120: { data, _, axis, value in seat(data)?.decoder.axisValue120(axis, value120: value) })
 
     private nonisolated(unsafe) static var pinchListener = zwp_pointer_gesture_pinch_v1_listener(
         begin: { data, _, _, time, _, _ in

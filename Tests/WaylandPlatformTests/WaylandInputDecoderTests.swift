@@ -60,6 +60,20 @@ import Testing
         #expect(decoder.pointerFrame(modifiers: []) == nil, "a frame with no scroll")
     }
 
+    /// Seat version 8 gives a wheel's turn in 120ths of a click: a high-resolution wheel's half click
+    /// scrolls half a click's distance, and whole clicks stay whole.
+    @Test func aHighResolutionWheelsPartsOfAClickAreThatPartOfANotch() {
+        var decoder = WaylandInputDecoder()
+        decoder.pointerEntered(x: 10, y: 20)
+        let vertical = WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, horizontal = WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue
+        decoder.axisValue120(vertical, value120: 60)
+        decoder.axis(vertical, value: 7.5)
+        #expect(decoder.pointerFrame(modifiers: []) == .scroll(dx: 0, dy: 0.5, unit: .notches, at: Point(x: 10, y: 20), modifiers: []))
+        decoder.axisValue120(vertical, value120: -240)
+        decoder.axisValue120(horizontal, value120: 120)
+        #expect(decoder.pointerFrame(modifiers: []) == .scroll(dx: 1, dy: -2, unit: .notches, at: Point(x: 10, y: 20), modifiers: []))
+    }
+
     @Test func buttonsAreXButtonNumbersWhereThePointerIs() {
         var decoder = WaylandInputDecoder()
         decoder.scale = 1.5
