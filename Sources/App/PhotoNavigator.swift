@@ -37,7 +37,11 @@ final class PhotoNavigator {
 
     /// Device pixels a point: decodes are sized for the pixels; a new one asks for the open photo (and its neighbours) decoded for it.
     var pixelScale: Double {
-        didSet { if let viewer { requestSharpPages(around: viewer.index) } }
+        didSet {
+            guard let viewer else { return }
+            viewer.pixelScale = pixelScale
+            requestSharpPages(around: viewer.index)
+        }
     }
 
     /// How released pulls move, and how the grid follows the pages.

@@ -56,7 +56,10 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private let picture: (Int) -> PixelImage?
     private var dragStart = 0.0
     private var barsBeforePull = true
-    private let pixelScale: Double
+    /// Device pixels a point; a new one (the window moved to another output) goes to the pages.
+    public var pixelScale: Double {
+        didSet { for page in pageNodes.values { page.pixelScale = pixelScale } }
+    }
 
     /// `picture(i)`: the best image there is for photo `i` (a thumbnail until a sharper one arrives).
     /// `size` in points, `pixelScale` device pixels a point.

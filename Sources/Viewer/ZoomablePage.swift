@@ -28,8 +28,13 @@ final class ZoomablePage {
     private var isScalable = false
     private(set) var levels = ZoomLevels(fitSize: Size(width: 1, height: 1), viewport: Size(width: 1, height: 1),
                                          photoPixels: Size(width: 1, height: 1))
-    /// Device pixels a point.
-    private let pixelScale: Double
+    /// Device pixels a point: what "actual size" is, and how sharp a decode the page asks for.
+    var pixelScale: Double {
+        didSet {
+            refreshLevels()
+            askForSharperImageIfNeeded()
+        }
+    }
 
     /// × fit; outside the limits only while a pinch rubber-bands or springs back.
     var zoomScale = 1.0 {

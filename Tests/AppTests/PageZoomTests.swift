@@ -318,6 +318,28 @@ import Testing
     }
 }
 
+/// The window moved to an output of twice the scale, with a photo open: from then on the photo and the
+/// thumbnails are decoded for the new pixels, and 100 % is a photo pixel per new device pixel.
+@Suite struct PixelScaleChangeTests {
+    @Test func theOpenPhotoAndTheThumbnailsFollowANewScale() throws {
+        let v = OpenViewer(index: 4, size: Size(width: 400, height: 300), pixelScale: 1)
+        #expect(try #require(v.viewer.image).width < 798, "decoded for 400 px at 1×")
+        v.app.pixelScale = 2
+        v.frames(30)
+        v.app.settle(stepping: v.clock)
+        let photo = try #require(v.viewer.image)
+        #expect(photo.width >= 798, "\(photo.width) px for 400 pt at 2×")
+        _ = v.app.handle(.key(name: "1", modifiers: []))
+        v.settle()
+        #expect(abs(v.viewer.zoomScale - 4224.0 / 800) < 1e-9, "4224 px over 400 pt × 2")
+        _ = v.app.handle(.key(name: "Escape", modifiers: []))
+        v.settle()
+        let cell = v.app.grid.cell(at: 1)
+        let thumbnail = try #require(cell.image)
+        #expect(Double(min(thumbnail.width, thumbnail.height)) >= 2 * cell.bounds.width - 1, "\(thumbnail.width) px for a \(cell.bounds.width) pt cell")
+    }
+}
+
 @Suite struct ArrowKeysOnAZoomedPhotoTests {
     @Test func arrowsMoveAZoomedPhotoAndTurnThePageFromItsEdge() {
         let v = OpenViewer(index: 4, size: Size(width: 800, height: 600))
