@@ -151,6 +151,7 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Pixels", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session"]),
         .testTarget(name: "WaylandPlatformTests", dependencies: [
             "WaylandPlatform", "Input", "Geometry", .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
         ]),

@@ -143,9 +143,13 @@ public final class SceneRenderer {
             return
         }
         let provisional = cache.provisionalChoices
+        // Drawn well even in a frame drawn for speed: it is kept, and copied while it stays still.
+        let forSpeed = drawsForSpeed
+        drawsForSpeed = false
         drawContents(of: node, alpha: 1, on: cr)
+        drawsForSpeed = forSpeed
         stills.drew(node, signature: signature, box: box,
-                    clean: !drawsForSpeed && cache.provisionalChoices == provisional && !cache.wantsAnotherDraw, on: cr)
+                    clean: cache.provisionalChoices == provisional && !cache.wantsAnotherDraw, on: cr)
     }
 
     /// The node's background, image, text, children and border, painted with `alpha`.

@@ -118,6 +118,7 @@ public struct WindowRun {
         var inFlight: [FrameInFlight] = []
         /// The newest input time a frame has shown.
         var inputShown: Double?
+        var quality = MotionDrawQuality()
 
         /// A frame is on screen (at refresh `shown`, when the display paces them): its trace line and the
         /// launch milestones it shows.
@@ -142,7 +143,8 @@ public struct WindowRun {
                 area = changed
             } else {
                 app.tick()
-                renderer.drawsForSpeed = app.isPinchZooming
+                quality.frameBegins(inMotion: app.isAnimating || app.isTouching)
+                renderer.drawsForSpeed = app.isPinchZooming || quality.forSpeed
             }
             let frameTime = clock.now
             var record = trace.map { _ in app.traceRecord }
@@ -166,6 +168,9 @@ public struct WindowRun {
             }
             if let failure = renderer.takeFailure() { cairoProblems.say(failure, logger: logger) }
             let sent = MonotonicClock.seconds()
+            if !animationOnly {
+                quality.frameDrawn(inMotion: app.isAnimating || app.isTouching, seconds: drawn - started, interval: clock.frameInterval)
+            }
             pacer.endFrame(started: started, at: sent, sent: true)
             let timing = FrameTiming(draw: (drawn - started) * 1000, present: (sent - drawn) * 1000, idle: idle * 1000)
             app.lastFrameTiming = timing
@@ -194,8 +199,11 @@ public struct WindowRun {
             recordings.forgetFinished()
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
-            // The gesture is over: the frame drawn for speed is drawn again with the good filter.
-            if renderer.drawsForSpeed, !app.isPinchZooming { app.setNeedsDisplay() }
+            // The gesture or the motion is over: the frame drawn for speed is drawn again with the good filter.
+            if quality.redrawsWell(drawnForSpeed: renderer.drawsForSpeed, pinching: app.isPinchZooming,
+                                   inMotion: app.isAnimating || app.isTouching) {
+                app.setNeedsDisplay()
+            }
             if pacer.abandonOverdue(at: MonotonicClock.seconds()) {
                 logger.debug("the display never said a frame was shown; the next one does not wait for it")
                 if !inFlight.isEmpty { inFlight.removeFirst() }

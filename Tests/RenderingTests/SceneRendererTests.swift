@@ -507,6 +507,35 @@ import SceneGraph
         #expect(frame.pixel(x: 60, y: 60) == 0xFF0A_0B0C)
     }
 
+    /// Frames drawn for speed (a motion too slow to draw well) still keep the still subtree, drawn
+    /// well: from the third frame on it is copied, and it looks as a frame drawn well shows it.
+    @Test func framesDrawnForSpeedKeepTheStillSubtreeDrawnWell() throws {
+        let root = scene(Size(width: 120, height: 100))
+        let grid = Node(name: "grid", frame: Rect(x: 0, y: 0, width: 120, height: 100))
+        grid.backgroundColor = .white
+        grid.clipsToBounds = true
+        grid.rasterizesWhenStill = true
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 37, height: 29))
+        cell.image = try TestImages.fixture("rgb8.png")
+        grid.addChild(cell)
+        let photo = Node(name: "photo", frame: Rect(x: 60, y: 20, width: 30, height: 30))
+        photo.backgroundColor = Color(hex: 0xFF0000, alpha: 0.5)
+        root.addChild(grid)
+        root.addChild(photo)
+        let renderer = SceneRenderer()
+        renderer.drawsForSpeed = true
+        let frame = PixelImage(width: 240, height: 200)
+        var copied: [Bool] = []
+        for x in [70.0, 72, 74, 76] {
+            photo.center.x = x
+            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+            copied.append(renderer.stills.copiesDrawn == 1)
+        }
+        #expect(copied == [false, false, true, true], "kept from the second frame, copied from the third")
+        let well = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
+        #expect(PixelComparison(frame, well, channelTolerance: 0).differing == 0, "the grid as a frame drawn well shows it")
+    }
+
     @Test func smallSceneSnapshot() throws {
         let root = scene(Size(width: 160, height: 120))
         root.backgroundColor = Color(hex: 0xF2F2F7)
