@@ -35,7 +35,8 @@ final class PhotoNavigator {
     /// Photos' full widths, px, as their decodes tell them.
     private var fullWidths: [Int: Int] = [:]
 
-    /// Device pixels a point: decodes are sized for the pixels; a new one asks for the open photo (and its neighbours) decoded for it.
+    /// Device pixels a point: decodes are sized for the pixels; a new one reaches the open photo's pages
+    /// and asks for it (and its neighbours) decoded for it.
     var pixelScale: Double {
         didSet {
             guard let viewer else { return }

@@ -53,6 +53,7 @@ public final class PhotoViewerApp {
     /// decodes from then on are for the new pixels, the open photo's at once.
     public var pixelScale: Double {
         didSet {
+            guard pixelScale != oldValue else { return }
             thumbnails.pixelScale = pixelScale
             navigator.pixelScale = pixelScale
         }

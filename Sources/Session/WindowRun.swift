@@ -119,6 +119,8 @@ public struct WindowRun {
         /// The newest input time a frame has shown.
         var inputShown: Double?
         var quality = MotionDrawQuality()
+        /// Something moves, or a finger is on it: what `quality` weighs.
+        var inMotion: Bool { app.isAnimating || app.isTouching }
 
         /// A frame is on screen (at refresh `shown`, when the display paces them): its trace line and the
         /// launch milestones it shows.
@@ -143,7 +145,7 @@ public struct WindowRun {
                 area = changed
             } else {
                 app.tick()
-                quality.frameBegins(inMotion: app.isAnimating || app.isTouching)
+                quality.frameBegins(inMotion: inMotion)
                 renderer.drawsForSpeed = app.isPinchZooming || quality.forSpeed
             }
             let frameTime = clock.now
@@ -169,7 +171,7 @@ public struct WindowRun {
             if let failure = renderer.takeFailure() { cairoProblems.say(failure, logger: logger) }
             let sent = MonotonicClock.seconds()
             if !animationOnly {
-                quality.frameDrawn(inMotion: app.isAnimating || app.isTouching, seconds: drawn - started, interval: clock.frameInterval)
+                quality.frameDrawn(inMotion: inMotion, seconds: drawn - started, interval: clock.frameInterval)
             }
             pacer.endFrame(started: started, at: sent, sent: true)
             let timing = FrameTiming(draw: (drawn - started) * 1000, present: (sent - drawn) * 1000, idle: idle * 1000)
@@ -201,7 +203,7 @@ public struct WindowRun {
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture or the motion is over: the frame drawn for speed is drawn again with the good filter.
             if quality.redrawsWell(drawnForSpeed: renderer.drawsForSpeed, pinching: app.isPinchZooming,
-                                   inMotion: app.isAnimating || app.isTouching) {
+                                   inMotion: inMotion) {
                 app.setNeedsDisplay()
             }
             if pacer.abandonOverdue(at: MonotonicClock.seconds()) {

@@ -455,21 +455,28 @@ import SceneGraph
     /// A subtree marked to be kept as pixels (the grid) is copied, not drawn, from the third frame
     /// on that it stays the same; what changes in it (a new picture, a cell hidden, a scroll) draws it
     /// again; and every frame shows what drawing it would.
-    @Test func aStillSubtreeIsCopiedUntilItChanges() throws {
+    /// A 120x100 scene: a white grid kept as pixels when still, holding `cell` (at 10, 10), and a
+    /// half-red photo over it that the tests move.
+    func stillGridScene(cell: Node) -> (root: Node, grid: Node, photo: Node) {
         let root = scene(Size(width: 120, height: 100))
         let grid = Node(name: "grid", frame: Rect(x: 0, y: 0, width: 120, height: 100))
         grid.backgroundColor = .white
         grid.clipsToBounds = true
         grid.rasterizesWhenStill = true
-        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
-        cell.clipsToBounds = true
-        cell.contentMode = .aspectFill
-        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF12_3456)
         grid.addChild(cell)
         let photo = Node(name: "photo", frame: Rect(x: 60, y: 20, width: 30, height: 30))
         photo.backgroundColor = Color(hex: 0xFF0000, alpha: 0.5)
         root.addChild(grid)
         root.addChild(photo)
+        return (root, grid, photo)
+    }
+
+    @Test func aStillSubtreeIsCopiedUntilItChanges() throws {
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        cell.clipsToBounds = true
+        cell.contentMode = .aspectFill
+        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF12_3456)
+        let (root, grid, photo) = stillGridScene(cell: cell)
         let renderer = SceneRenderer()
         let frame = PixelImage(width: 240, height: 200)
         /// Draws a frame at 2x with the photo moved; whether the grid came from its copy.
@@ -510,18 +517,9 @@ import SceneGraph
     /// Frames drawn for speed (a motion too slow to draw well) still keep the still subtree, drawn
     /// well: from the third frame on it is copied, and it looks as a frame drawn well shows it.
     @Test func framesDrawnForSpeedKeepTheStillSubtreeDrawnWell() throws {
-        let root = scene(Size(width: 120, height: 100))
-        let grid = Node(name: "grid", frame: Rect(x: 0, y: 0, width: 120, height: 100))
-        grid.backgroundColor = .white
-        grid.clipsToBounds = true
-        grid.rasterizesWhenStill = true
         let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 37, height: 29))
         cell.image = try TestImages.fixture("rgb8.png")
-        grid.addChild(cell)
-        let photo = Node(name: "photo", frame: Rect(x: 60, y: 20, width: 30, height: 30))
-        photo.backgroundColor = Color(hex: 0xFF0000, alpha: 0.5)
-        root.addChild(grid)
-        root.addChild(photo)
+        let (root, _, photo) = stillGridScene(cell: cell)
         let renderer = SceneRenderer()
         renderer.drawsForSpeed = true
         let frame = PixelImage(width: 240, height: 200)
