@@ -28,7 +28,8 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxran
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway grim wtype wl-clipboard wayvnc python3-gi gir1.2-gtk-3.0 x11-xserver-utils time colord-data
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway grim wtype wl-clipboard wayvnc python3-gi gir1.2-gtk-3.0 x11-xserver-utils time colord-data \
+                 libimage-exiftool-perl
 # The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
 BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.

@@ -95,8 +95,10 @@ final class GridThumbnails {
         }
     }
 
-    /// The cells of the first screen (the top of the grid, where a launch opens) by index.
-    var firstScreen: Range<Int> { grid.layout.indices(inContentRangeFrom: 0, to: grid.size.height) }
+    /// The cells of the first screen (where a launch opens the grid: its top, or a timeline's end) by index.
+    var firstScreen: Range<Int> {
+        grid.layout.indices(inContentRangeFrom: grid.openingOffset, to: grid.openingOffset + grid.size.height)
+    }
 
     /// Shows cells' pixels as a launch before left them (`GridScreen.Thumbnail.lastSeen`), each until
     /// its thumbnail comes.
@@ -110,7 +112,7 @@ final class GridThumbnails {
     /// what a later launch can show at once. Nil until then. Cells with a badge or a ⚠, or a thumbnail
     /// that is not opaque, are left out.
     var firstScreenShown: [(index: Int, thumbnail: PixelImage, frame: Rect)]? {
-        guard grid.scrollOffset == 0, isViewComplete else { return nil }
+        guard grid.scrollOffset == grid.openingOffset, isViewComplete else { return nil }
         return firstScreen.compactMap { i in
             guard states[i] == .loaded, !grid.hasBadge(i), let picture = grid.picture(at: i), picture.isOpaque else { return nil }
             return (i, picture, grid.cell(at: i).frame)

@@ -251,6 +251,8 @@ final class Interaction {
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)
+        } else if navigator.isGridActive, grid.isShownTab(at: point) {
+            grid.glideToNewest()
         } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
             navigator.close()
         }

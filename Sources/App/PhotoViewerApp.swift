@@ -75,6 +75,8 @@ public final class PhotoViewerApp {
                                    style: motion)
         interaction = Interaction(navigator: navigator)
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
+        // A timeline (a folder's tree, by date) opens at its newest photos.
+        if !photos.isEmpty, photos.allSatisfy({ $0.date != nil }) { grid.showNewest() }
         thumbnails.update()
     }
 
@@ -322,7 +324,7 @@ public final class PhotoViewerApp {
     }
 
     /// The photos of the grid's first screen, where a launch opens (in order).
-    public var firstScreenPhotos: [Photo] { thumbnails.firstScreen.map { photos[$0] } }
+    public var firstScreenPhotos: ArraySlice<Photo> { photos[thumbnails.firstScreen] }
 
     /// Shows cells of the first screen as a launch before left them (pixels by photo index), each
     /// until its thumbnail comes.
@@ -332,7 +334,7 @@ public final class PhotoViewerApp {
     }
 
     /// The first screen's cells (photo, thumbnail, frame in points) once the grid shows each with its
-    /// own thumbnail, at rest at its top; nil until then.
+    /// own thumbnail, at rest where it opened; nil until then.
     public var firstScreenShown: [(index: Int, photo: Photo, thumbnail: PixelImage, frame: Rect)]? {
         guard navigator.isGridActive, !isAnimating, let cells = thumbnails.firstScreenShown else { return nil }
         return cells.map { ($0.index, photos[$0.index], $0.thumbnail, $0.frame) }

@@ -179,6 +179,27 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         }
     }
 
+    /// Whether the grid opened at its end (a timeline opens at its newest photos, as iOS's does).
+    public private(set) var opensAtNewest = false
+
+    /// Where the grid opened: its top, or the end of a timeline.
+    public var openingOffset: Double { opensAtNewest ? scrolling.range.upperBound : 0 }
+
+    /// Shows the end of the timeline, its newest photos, at once: where a library opens.
+    public func showNewest() {
+        opensAtNewest = true
+        scrolling.setOffset(openingOffset)
+    }
+
+    /// Whether `point` (window coordinates) is on the tab of the screen shown.
+    public func isShownTab(at point: Point) -> Bool {
+        let itemWidth = size.width / Double(GridStyle.tabs.count)
+        return point.y >= size.height - layout.bottomInset && point.y < size.height && point.x >= 0 && point.x < itemWidth
+    }
+
+    /// The shown tab tapped again: glides to the newest photos, as iOS's Library tab does.
+    public func glideToNewest() { scrolling.scrollSmoothly(by: scrolling.range.upperBound - scrolling.offset) }
+
     /// Scrolls as little as possible, without animation, so that the cell of `index` is fully visible
     /// between the bars (the least the grid can do to keep the viewer's photo in view).
     public func reveal(_ index: Int) {

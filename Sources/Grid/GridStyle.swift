@@ -28,5 +28,6 @@ enum GridStyle {
     static let selectionWidth = 3.0
     /// Wheel scrolling: px per notch.
     static let wheelStep = 60.0
-    static let tabs = ["Library", "For You", "Albums", "Search"]
+    /// The tab bar's tabs: only those that work (the library's others come with what they show).
+    static let tabs = ["Library"]
 }

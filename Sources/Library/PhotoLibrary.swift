@@ -11,21 +11,27 @@ public struct Photo: Sendable, Equatable {
     /// written out (a name holding a newline prints on one line).
     public var path: String { String(decoding: file).escapingControlCharacters }
     public var name: String { file.lastComponent.map { String(decoding: $0).escapingControlCharacters } ?? path }
+    /// Its place in the timeline; nil for a photo not from a folder's tree (it keeps the command line's place).
+    public var date: PhotoDate?
 
-    public init(file: FilePath) { self.file = file }
+    public init(file: FilePath, date: PhotoDate? = nil) {
+        self.file = file
+        self.date = date
+    }
 }
 
 /// Turns command-line PATHs into the list of photos: a file is taken as it is (its content decides
-/// later whether it is an image), a folder gives its images sorted by name the way a file manager
-/// sorts them (IMG_2 before IMG_10), and a `file://` URI is a path. Names are read as bytes, so any
-/// name a folder holds is listed. Problems come back as one line each.
+/// later whether it is an image), a folder gives the images of its whole tree as a timeline (`FolderTree`;
+/// by date taken, oldest first), and a `file://` URI is a path. Names are read as bytes, so any name a
+/// folder holds is listed. Problems come back as one line each.
 public enum PhotoLibrary {
     /// Extensions that mark a file in a folder as a photo even before its content is read (every
     /// format's, from the format table); a file without one is a photo when its content says so.
     static let photoExtensions = ImageFormat.allExtensions
 
     /// The photos of `arguments`: files and folders (see `localPath` for what a command line gives).
-    public static func collect(_ arguments: [FilePath]) -> (photos: [Photo], problems: [String]) {
+    /// `skipping`: folders never listed inside a tree (by default the user's cache folder).
+    public static func collect(_ arguments: [FilePath], skipping: [FilePath]? = nil) -> (photos: [Photo], problems: [String]) {
         var photos: [Photo] = [], problems: [String] = []
         for path in arguments {
             switch Entry(path) {
@@ -34,26 +40,77 @@ public enum PhotoLibrary {
             case .skipped(let why):
                 problems.append("\(Photo(file: path).path): \(why == Entry.vanished ? "no such file or folder" : why)")
             case .folder:
-                guard let names = FolderListing.names(in: path) else {
+                guard FolderListing.names(in: path) != nil else {
                     problems.append("\(Photo(file: path).path): the folder cannot be read (\(PhotoFile.reason(errno)))")
                     continue
                 }
-                for name in names where !name.string.hasPrefix(".") {
-                    let file = path.appending(name)
-                    let namedAsPhoto = name.extension.map { photoExtensions.contains($0.lowercased()) } ?? false
-                    switch Entry(file) {
-                    case .regularFile:
-                        if namedAsPhoto || looksLikeImage(file) { photos.append(Photo(file: file)) }
-                    case .folder:
-                        continue
-                    case .skipped(let why):
-                        // Named as a photo but not one that can be read: said once, never opened.
-                        if namedAsPhoto { problems.append("\(Photo(file: file).path): \(why)") }
+                let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
+                problems += tree.problems
+                var found: [FolderTree.File] = []
+                for file in tree.files {
+                    if let problem = photoProblem(file.path) {
+                        if !problem.isEmpty { problems.append(problem) }
+                    } else {
+                        found.append(file)
                     }
                 }
+                photos += timeline(found)
             }
         }
         return (photos, problems)
+    }
+
+    /// The photos of one folder only, in a file manager's order (a file opened on its own is shown
+    /// among these, as a file manager would show them).
+    public static func photos(inFolder folder: FilePath) -> (photos: [Photo], problems: [String]) {
+        guard let names = FolderListing.names(in: folder) else {
+            return ([], ["\(Photo(file: folder).path): the folder cannot be read (\(PhotoFile.reason(errno)))"])
+        }
+        var photos: [Photo] = [], problems: [String] = []
+        for name in names where !name.string.hasPrefix(".") {
+            let file = folder.appending(name)
+            if case .folder = Entry(file) { continue }
+            if let problem = photoProblem(file) {
+                if !problem.isEmpty { problems.append(problem) }
+            } else {
+                photos.append(Photo(file: file))
+            }
+        }
+        return (photos, problems)
+    }
+
+    /// Nil when a file in a folder is a photo; "" when it is something else said nothing of; else why
+    /// a file named as a photo can't be one (said once, never opened).
+    private static func photoProblem(_ file: FilePath) -> String? {
+        let namedAsPhoto = file.extension.map { photoExtensions.contains($0.lowercased()) } ?? false
+        switch Entry(file) {
+        case .regularFile: return namedAsPhoto || looksLikeImage(file) ? nil : ""
+        case .folder: return ""
+        case .skipped(let why): return namedAsPhoto ? "\(Photo(file: file).path): \(why)" : ""
+        }
+    }
+
+    /// Photos in the order they were taken (a camera's clock, else the file's), oldest first; photos of
+    /// the same moment keep the tree's order. Each file's first bytes are read (two at a time), no pixels.
+    static func timeline(_ files: [FolderTree.File]) -> [Photo] {
+        let dates = UnsafeMutableBufferPointer<PhotoDate>.allocate(capacity: files.count)
+        defer { dates.deallocate() }
+        nonisolated(unsafe) let out = dates
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let file = files[i]
+            (out.baseAddress! + i).initialize(to: CaptureDate.read(path: file.path).map { PhotoDate($0) }
+                                                   ?? PhotoDate(modified: file.modified))
+        }
+        let order = files.indices.sorted { a, b in
+            dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b
+        }
+        return order.map { Photo(file: files[$0].path, date: dates[$0]) }
+    }
+
+    /// Folders of the user's cache (the thumbnails', ours): never photos, even inside an opened tree.
+    private static func cacheFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [FilePath] {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return [FilePath(cache)] }
+        return environment["HOME"].map { [FilePath($0).appending(".cache")] } ?? []
     }
 
     /// One file passed on its own, as a file manager opens a photo: the photos of its folder, and
@@ -64,7 +121,7 @@ public enum PhotoLibrary {
         if !path.isAbsolute { path = FilePath(FileManager.default.currentDirectoryPath).pushing(path) }
         path = path.lexicallyNormalized()
         guard case .regularFile = Entry(path), let name = path.lastComponent else { return nil }
-        let (photos, problems) = collect([path.removingLastComponent()])
+        let (photos, problems) = photos(inFolder: path.removingLastComponent())
         guard let index = photos.firstIndex(where: { $0.file.lastComponent == name }) else { return nil }
         return (photos, problems, index)
     }

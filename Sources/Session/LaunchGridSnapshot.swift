@@ -37,7 +37,7 @@ final class LaunchGridSnapshot {
 
     /// What decides the first screen's pixels: the window's size and scale, the colour space, and the
     /// first screen's photos in order.
-    static func key(size: Size, scale: Double, colour: String, photos: [Photo]) -> [UInt8] {
+    static func key(size: Size, scale: Double, colour: String, photos: ArraySlice<Photo>) -> [UInt8] {
         var key = Array("\(size.width)x\(size.height)@\(scale) \(colour)\n".utf8)
         for photo in photos {
             key += photo.file.bytes + [0]
@@ -47,7 +47,7 @@ final class LaunchGridSnapshot {
 
     /// Shows the kept cells whose files are unchanged.
     func show(in app: PhotoViewerApp) {
-        let photos = app.firstScreenPhotos
+        let photos = app.firstScreenPhotos   // indexed as the whole library
         let cells = store.read(key: key) { photos.indices.contains($0) ? photos[$0].file : nil }
         guard !cells.isEmpty else { return }
         shown = Set(cells.keys)

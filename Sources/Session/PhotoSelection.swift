@@ -9,15 +9,17 @@ public struct PhotoSelection {
     let opening: Int?
 
     /// The photos the PATHs (command-line arguments, or files dropped on the window) name; one
-    /// file on its own opens in the viewer among its folder's photos. None: the bundled photos.
+    /// file on its own opens in the viewer among its folder's photos. None: the bundled photos, a
+    /// sample in their credits' order (their files carry no dates, and a checkout's times are its own).
     public static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
-        var arguments = arguments
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {
                 logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
                 return PhotoSelection(photos: [], emptyMessage: "The bundled photos were not found", opening: nil)
             }
-            arguments = [FilePath(bundled)]
+            let (photos, problems) = PhotoLibrary.photos(inFolder: FilePath(bundled))
+            for problem in problems { logger.warning("\(problem)") }
+            return PhotoSelection(photos: photos, emptyMessage: "\(bundled) has no images", opening: nil)
         }
         let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
         if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {

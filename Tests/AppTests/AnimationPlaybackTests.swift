@@ -24,7 +24,7 @@ import TestSupport
     func app(opening: Int? = nil) throws -> PhotoViewerApp {
         try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "a-cat.png")
         try folder.copy(Self.fixtures + "/frames.gif", as: "b-frames.gif")
-        let photos = PhotoLibrary.collect([FilePath(folder.path)]).photos
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
         let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 300), emptyMessage: "",
                                  queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock)
         if let opening { app.openWhenLoaded(opening) }

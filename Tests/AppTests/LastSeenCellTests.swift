@@ -14,7 +14,7 @@ import TestSupport
     let app: PhotoViewerApp
 
     init() {
-        app = PhotoViewerApp(photos: PhotoLibrary.collect([FilePath(TestImages.bundledFolder)]).photos, size: Size(width: 640, height: 480),
+        app = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(TestImages.bundledFolder)).photos, size: Size(width: 640, height: 480),
                              emptyMessage: "", queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
     }
 

@@ -18,7 +18,7 @@ import SystemPackage
 
     func makeApp(_ paths: [String], size: Size = Size(width: 640, height: 480), log: CapturedLog = CapturedLog())
         -> PhotoViewerApp {
-        let photos = PhotoLibrary.collect(paths.map { FilePath($0) }).photos
+        let photos = paths.flatMap { PhotoLibrary.photos(inFolder: FilePath($0)).photos }
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "\(paths.first ?? "") has no images",
                                  queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, logger: log.logger)
@@ -54,7 +54,7 @@ import SystemPackage
         }
         let decodes = DispatchSemaphore(value: 0)
         let clock = ManualClock()
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([FilePath(folder.path)]).photos, size: Size(width: 640, height: 480),
+        let app = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos, size: Size(width: 640, height: 480),
                                  emptyMessage: "", queue: DecodeQueue(decode: { path, size throws(ImageDecodeError) in
                                      decodes.wait()
                                      return try TestDecoders.memoizing(path, size)
@@ -173,7 +173,7 @@ import SystemPackage
             try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("p\(i).jpg").path,
                                                        withDestinationPath: source)
         }
-        let photos = PhotoLibrary.collect([FilePath(folder.path)]).photos
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
         let clock = ManualClock()
         let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 400), emptyMessage: "",
                                  queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
@@ -200,7 +200,7 @@ import SystemPackage
                                                        withDestinationPath: TestImages.bundledFolder + "/chelsea.png")
         }
         let clock = ManualClock()
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([FilePath(folder.path)]).photos, size: Size(width: 400, height: 600),
+        let app = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos, size: Size(width: 400, height: 600),
                                  emptyMessage: "", queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.settle(stepping: clock)
         return (app, clock, folder)

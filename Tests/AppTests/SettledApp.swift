@@ -12,7 +12,7 @@ import SystemPackage
 /// The viewer on the bundled photos (or `folders`), on a manual clock, with its first screen settled.
 func settledApp(size: Size, folders: [String] = [TestImages.bundledFolder], clock: ManualClock,
                 pixelScale: Double = 1, motion: MotionStyle = .fluid, reduceMotion: Bool = false) -> PhotoViewerApp {
-    let app = PhotoViewerApp(photos: PhotoLibrary.collect(folders.map { FilePath($0) }).photos, size: size, emptyMessage: "",
+    let app = PhotoViewerApp(photos: folders.flatMap { PhotoLibrary.photos(inFolder: FilePath($0)).photos }, size: size, emptyMessage: "",
                              queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, pixelScale: pixelScale,
                              motion: motion)
     app.reducesMotion = reduceMotion

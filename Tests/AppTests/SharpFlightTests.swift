@@ -32,7 +32,7 @@ import SystemPackage
     }
 
     func app(queue: DecodeQueue) -> (PhotoViewerApp, Int) {
-        let app = PhotoViewerApp(photos: PhotoLibrary.collect([FilePath(TestImages.bundledFolder)]).photos,
+        let app = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(TestImages.bundledFolder)).photos,
                                  size: Size(width: 1280, height: 800), emptyMessage: "", queue: queue, clock: clock)
         app.settle(stepping: clock)
         return (app, app.photos.firstIndex { $0.name.hasPrefix("Kleiber") }!)

@@ -11,9 +11,15 @@ import TestSupport
     @Test func aSecondLaunchShowsTheFinishedGridFromItsFirstFrame() throws {
         let session = try WindowSession()
         let photos = try TemporaryFolder(), cache = try TemporaryFolder()
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestImages.bundledFolder) where name.hasSuffix(".jpg") {
-            _ = try photos.copy(TestImages.bundledFolder + "/" + name, as: name)
+        // Dated by their camera a minute apart, in name order: a photo written again keeps its place.
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestImages.bundledFolder).filter { $0.hasSuffix(".jpg") }.sorted()
+        var dating: [String] = []
+        for (i, name) in names.enumerated() {
+            let copy = try photos.copy(TestImages.bundledFolder + "/" + name, as: name)
+            dating += [String(format: "-DateTimeOriginal=2024:05:01 10:%02d:00", i), copy, "-execute"]
         }
+        let argfile = try photos.write(".dates", Array(dating.joined(separator: "\n").utf8))
+        #expect(try DesktopTools.run("exiftool", ["-@", argfile, "-common_args", "-q", "-overwrite_original"]).status == 0)
         let arguments = ["--size", "640x400", "--verbose", photos.path]
         let environment = ["XDG_CACHE_HOME": cache.path]
 

@@ -23,7 +23,7 @@ import TestSupport
         let tracePath = session.scratch.appendingPathComponent("trace.jsonl").path
         let shot = session.scratch.appendingPathComponent("end.png").path
         let (viewer, _) = try session.launch(["--size", "400x600", "--verbose", "--no-thumbnail-cache", "--script", script,
-                                              "--trace", tracePath, "--screenshot", shot, TestImages.bundledFolder])
+                                              "--trace", tracePath, "--screenshot", shot])
         #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
         #expect(viewer.standardError.contains("reduce motion"), "\(viewer.standardError)")
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
@@ -51,7 +51,7 @@ import TestSupport
         try (String(repeating: openClose, count: 3) + "key q\n").write(toFile: script, atomically: true, encoding: .utf8)
         let tracePath = session.scratch.appendingPathComponent("trace.jsonl").path
         let (viewer, _) = try session.launch(["--size", "400x600", "--verbose", "--no-thumbnail-cache", "--script", script,
-                                              "--trace", tracePath, TestImages.bundledFolder])
+                                              "--trace", tracePath])
         func lines() -> [Line] {
             ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").split(separator: "\n")
                 .compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)) }

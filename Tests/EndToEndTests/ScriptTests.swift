@@ -34,22 +34,21 @@ import TestSupport
         try ViewerProcess.run(["--headless", "--size", "400x600", "--script", script] + extra + [manyPhotos.path])
     }
 
-    /// The first cell's top edge on screen, from a `dump`.
-    func firstCellTop(_ dump: String) throws -> Double {
+    /// The top edge on screen of the newest photo's cell (the last: where the grid opens), from a `dump`.
+    func newestCellTop(_ dump: String) throws -> Double {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dump))) as! [String: Any]
         func find(_ node: [String: Any]) -> [String: Any]? {
-            if node["name"] as? String == "cell.0" { return node }
+            if node["name"] as? String == "cell.89" { return node }
             return (node["children"] as? [[String: Any]] ?? []).lazy.compactMap(find).first
         }
-        let cell = try #require(find(json), "no cell.0 in the dump")
-        #expect(cell["photo"] as? String != nil)
+        let cell = try #require(find(json), "no cell.89 in the dump")
         return try #require((cell["frame"] as? [Double])?[1])
     }
 
     @Test func sameScriptGivesByteIdenticalFrames() throws {
         let script = try write("flick.txt", """
-            down 200 500
-            move 200 250 80     # a quick flick up
+            down 200 150
+            move 200 400 80     # a quick flick down, back through the older photos
             up
             wait 150
             screenshot \(scratch.path)/mid-RUN.png
@@ -70,15 +69,18 @@ import TestSupport
                 != Data(contentsOf: scratch.appendingPathComponent("end-1.png")))
     }
 
+    /// From the newest photos back towards the older ones: the grid pulled down.
     @Test func flickScrollsFartherThanASlowDragOfTheSameLength() throws {
-        let slow = try write("slow.txt", "down 200 500\nmove 200 300 1500\nup\nwait 2000\ndump \(scratch.path)/slow.json\n")
-        let fast = try write("fast.txt", "down 200 500\nmove 200 300 80\nup\nwait 2000\ndump \(scratch.path)/fast.json\n")
+        let slow = try write("slow.txt", "dump \(scratch.path)/start.json\ndown 200 150\nmove 200 350 1500\nup\nwait 2000\ndump \(scratch.path)/slow.json\n")
+        let fast = try write("fast.txt", "down 200 150\nmove 200 350 80\nup\nwait 2000\ndump \(scratch.path)/fast.json\n")
         #expect(try run(slow).0 == 0)
         #expect(try run(fast).0 == 0)
-        let slowTop = try firstCellTop("\(scratch.path)/slow.json")
-        let fastTop = try firstCellTop("\(scratch.path)/fast.json")
-        #expect(slowTop < 56 - 200 + 1, "dragged 200 px: \(slowTop)")
-        #expect(fastTop < slowTop - 500, "fast \(fastTop), slow \(slowTop)")
+        let startTop = try newestCellTop("\(scratch.path)/start.json")
+        #expect(startTop > 56 && startTop < 600 - 56, "the grid opens at its newest photo: \(startTop)")
+        let slowTop = try newestCellTop("\(scratch.path)/slow.json")
+        let fastTop = try newestCellTop("\(scratch.path)/fast.json")
+        #expect(slowTop > startTop + 200 - 1, "dragged 200 px: \(slowTop) from \(startTop)")
+        #expect(fastTop > slowTop + 500, "fast \(fastTop), slow \(slowTop)")
     }
 
     @Test func traceHasALinePerFrameThatFollowsTheSeedsFormulas() throws {

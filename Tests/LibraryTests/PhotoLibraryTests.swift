@@ -6,10 +6,43 @@ import SystemPackage
 import Testing
 import TestSupport
 
-/// PATHs to photos: folders listed and sorted as a file manager sorts them, files and file:// URIs,
-/// missing paths named, and the bundled photos found.
+/// PATHs to photos: a folder's tree as a timeline, one folder sorted as a file manager sorts it, files
+/// and file:// URIs, missing paths named, and the bundled photos found.
 @Suite struct PhotoLibraryTests {
-    @Test func folderGivesItsImagesSortedByNameAsAFileManagerDoes() throws {
+    /// A tree as a Photos library takes it: every photo under the folder, by when it was taken (the
+    /// camera's clock, else the file's), oldest first; hidden folders and the cache skipped, a second way
+    /// to a folder not listed twice, and a link back up (a loop) said once.
+    @Test func aFoldersTreeIsATimelineByDateTaken() throws {
+        let folder = try TemporaryFolder()
+        let jpeg = TestImages.bundledFolder + "/grace_hopper.jpg", png = TestImages.bundledFolder + "/chelsea.png"
+        let trip = try folder.copy(jpeg, as: "2023/trip/a.jpg")
+        let old = try folder.copy(jpeg, as: "z.jpg")
+        let undated = try folder.copy(jpeg, as: "2023/b.jpg")
+        let newest = try folder.copy(png, as: "misc/c.png")
+        let sameSecond = try folder.copy(jpeg, as: "misc/d.jpg")
+        try folder.copy(png, as: ".hidden/h.png")
+        try folder.copy(jpeg, as: "cache/thumb.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/misc/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/misc/again", withDestinationPath: "../2023")
+        for (path, date) in [(trip, "2023:03:05 10:00:00"), (old, "2021:01:01 09:00:00"), (newest, "2024:07:01 12:00:00"),
+                             (sameSecond, "2024:07:01 12:00:00")] {
+            let (status, _) = try DesktopTools.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)",
+                                                                "-OffsetTimeOriginal=+00:00", path])
+            #expect(status == 0)
+        }
+        var june2022 = [timespec(tv_sec: 1_654_041_600, tv_nsec: 0), timespec(tv_sec: 1_654_041_600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, undated, &june2022, 0) == 0)
+
+        let (photos, problems) = PhotoLibrary.collect([FilePath(folder.path)], skipping: [FilePath(folder.path + "/cache")])
+        #expect(photos.map(\.path) == [old, undated, trip, newest, sameSecond])
+        #expect(photos.map { $0.date?.isCaptureTime } == [true, false, true, true, true])
+        #expect(photos[1].date?.instant == 1_654_041_600)
+        #expect(problems == ["\(folder.path)/misc/loop: a link to a folder it is inside (a loop); not followed"])
+    }
+
+    /// A photo opened on its own is shown among its folder's (that folder only), sorted by name as a
+    /// file manager sorts them.
+    @Test func oneFolderIsSortedByNameAsAFileManagerDoes() throws {
         let folder = try TemporaryFolder()
         let jpeg = TestImages.repository.appendingPathComponent("Images/grace_hopper.jpg").path
         for name in ["IMG_10.jpg", "img_2.JPG", "IMG_1.jpeg", "b.png", "a.webp"] { try folder.write(name, [1]) }
@@ -18,7 +51,7 @@ import TestSupport
         try folder.write(".hidden.jpg", [1])
         try folder.write("sub/inner.jpg", [1])
 
-        let (photos, problems) = PhotoLibrary.collect([FilePath(folder.path)])
+        let (photos, problems) = PhotoLibrary.photos(inFolder: FilePath(folder.path))
         #expect(problems.isEmpty)
         #expect(photos.map(\.name) == ["a.webp", "b.png", "IMG_1.jpeg", "img_2.JPG", "IMG_10.jpg", "no-extension"])
     }

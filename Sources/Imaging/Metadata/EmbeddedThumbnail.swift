@@ -1,4 +1,3 @@
-import Glibc
 import Pixels
 import SystemPackage
 
@@ -7,8 +6,6 @@ import SystemPackage
 /// is decoded. It is turned upright by the photo's own orientation, and the black bars a camera adds
 /// to fit a wide photo in its 4:3 thumbnail are cropped off.
 public enum EmbeddedThumbnail {
-    /// Read from the start of the file: the EXIF segment is at most 64 KiB and comes first (after JFIF).
-    static let headBytes = 128 << 10
     /// An embedded thumbnail is small (160×120 by the EXIF standard); anything larger is not used.
     static let maxSide = 1024
 
@@ -16,28 +13,15 @@ public enum EmbeddedThumbnail {
     /// profile applied, when the head holds it); nil when it has none (or the file is not a regular
     /// file, or the thumbnail is damaged).
     public static func read(path: FilePath, colour: ColourTarget = .sRGB) -> PixelImage? {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var head = [UInt8](repeating: 0, count: headBytes)
-        var filled = 0
-        while filled < head.count {
-            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n <= 0 { break }
-            filled += n
-        }
-        let read = Array(head[..<filled])
-        guard let thumbnail = Self.read(jpegHead: read[...]) else { return nil }
-        colour.convert(thumbnail, from: ICCProfile.inJPEG(read).map(ColourDescription.icc) ?? .sRGB)
+        guard let head = FileHead.read(path), let thumbnail = Self.read(jpegHead: head[...]) else { return nil }
+        colour.convert(thumbnail, from: ICCProfile.inJPEG(head).map(ColourDescription.icc) ?? .sRGB)
         return thumbnail
     }
 
     /// The upright embedded thumbnail, from the first bytes of a JPEG.
     public static func read(jpegHead head: ArraySlice<UInt8>) -> PixelImage? {
         guard ImageFormat(sniffing: head.prefix(16)) == .jpeg,
-              let tiff = JPEGSegments.exif(in: head).flatMap(TIFFStructure.init),
+              let tiff = TIFFStructure(jpeg: head),
               let ifd1 = tiff.directory(1) else { return nil }
         func value(_ tag: Int) -> Int? { ifd1.first { $0.tag == tag }.flatMap(tiff.integer) }
         // Compression 6 is JPEG; an uncompressed (TIFF strip) thumbnail is rare and not read.

@@ -50,25 +50,17 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// Reads the tag from a JPEG's APP1 "Exif" segment; `.up` when there is none or it is damaged.
     public init(jpeg bytes: [UInt8]) {
-        self = JPEGSegments.exif(in: bytes[...]).flatMap(TIFFStructure.init).flatMap(ExifOrientation.init(tiff:)) ?? .up
+        self = TIFFStructure(jpeg: bytes[...]).flatMap(ExifOrientation.init(tiff:)) ?? .up
     }
 
-    /// Reads the tag from a PNG's `eXIf` chunk (the TIFF structure itself); `.up` without one.
+    /// Reads the tag from a PNG's `eXIf` chunk; `.up` without one.
     public init(png b: [UInt8]) {
-        self = PNGChunks(b[...]).first { $0.type == "eXIf" }
-            .flatMap { TIFFStructure(b[$0.payload]) }.flatMap(ExifOrientation.init(tiff:)) ?? .up
+        self = TIFFStructure(png: b[...]).flatMap(ExifOrientation.init(tiff:)) ?? .up
     }
 
-    /// Reads the tag from a WebP's `EXIF` chunk (with or without the "Exif\0\0" that some writers put
-    /// before the TIFF structure); `.up` without one.
+    /// Reads the tag from a WebP's `EXIF` chunk; `.up` without one.
     public init(webp b: [UInt8]) {
-        guard let chunk = WebPChunks(b).first(where: { $0.fourCC == "EXIF" }) else {
-            self = .up
-            return
-        }
-        var payload = b[chunk.payload]
-        if payload.starts(with: Array("Exif\0\0".utf8)) { payload = payload.dropFirst(6) }
-        self = TIFFStructure(payload).flatMap(ExifOrientation.init(tiff:)) ?? .up
+        self = TIFFStructure(webp: b[...]).flatMap(ExifOrientation.init(tiff:)) ?? .up
     }
 
     /// Reads the tag (0x0112) from IFD0.

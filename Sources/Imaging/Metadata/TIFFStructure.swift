@@ -16,10 +16,11 @@ struct TIFFStructure {
         guard u16(at: 2) == 42 else { return nil }
     }
 
-    /// One directory entry: a tag, its TIFF type, and the offset of its 4-byte value field.
+    /// One directory entry: a tag, its TIFF type, how many values, and the offset of its 4-byte value field.
     struct Entry {
         let tag: Int
         let type: Int
+        let count: Int
         let valueField: Int
     }
 
@@ -30,12 +31,32 @@ struct TIFFStructure {
             guard let count = u16(at: offset), let next = u32(at: offset + 2 + count * 12), next != 0 else { return nil }
             offset = next
         }
-        guard let count = u16(at: offset), offset + 2 + count * 12 <= bytes.count else { return nil }
+        return directory(at: offset)
+    }
+
+    /// The EXIF sub-IFD (IFD0's tag 0x8769: the capture's date, exposure and lens).
+    func exifDirectory() -> [Entry]? {
+        guard let pointer = directory(0)?.first(where: { $0.tag == 0x8769 }), let offset = integer(pointer) else { return nil }
+        return directory(at: offset)
+    }
+
+    /// The entries of the directory at `offset`.
+    private func directory(at offset: Int) -> [Entry]? {
+        guard offset >= 8, let count = u16(at: offset), offset + 2 + count * 12 <= bytes.count else { return nil }
         return (0..<count).compactMap { i in
             let at = offset + 2 + i * 12
-            guard let tag = u16(at: at), let type = u16(at: at + 2) else { return nil }
-            return Entry(tag: tag, type: type, valueField: at + 8)
+            guard let tag = u16(at: at), let type = u16(at: at + 2), let n = u32(at: at + 4) else { return nil }
+            return Entry(tag: tag, type: type, count: n, valueField: at + 8)
         }
+    }
+
+    /// The text of an ASCII (2) entry, up to its first NUL; nil when it is not text or not all there.
+    func ascii(_ entry: Entry) -> String? {
+        guard entry.type == 2, entry.count > 0 else { return nil }
+        let start = entry.count <= 4 ? entry.valueField : u32(at: entry.valueField) ?? -1
+        guard start >= 0, start <= bytes.count - entry.count else { return nil }
+        let text = bytes[start..<(start + entry.count)].prefix { $0 != 0 }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The value of a SHORT (3) or LONG (4) entry.

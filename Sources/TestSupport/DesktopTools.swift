@@ -2,18 +2,18 @@ import Foundation
 
 /// The desktop programs some tests need beside Xvfb (`make test` and `.ci/run` install them); a test
 /// that lacks one is skipped, and its output names the package.
-enum DesktopTools {
+public enum DesktopTools {
     /// Debian's folders first, then the search path (pip puts vncdotool's `vncdo` where its Python is).
-    static func path(_ name: String) -> String? {
+    public static func path(_ name: String) -> String? {
         let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" }
         return (["/usr/bin/", "/usr/local/bin/", "/bin/"] + searchPath).map { $0 + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func has(_ name: String) -> Bool { path(name) != nil }
+    public static func has(_ name: String) -> Bool { path(name) != nil }
 
     /// Runs a tool to completion; its status and standard output. Standard input is empty.
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 30) throws
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 30) throws
         -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name) ?? { throw ToolMissing(name: name) }())
@@ -39,8 +39,9 @@ enum DesktopTools {
         return (process.terminationStatus, box.data)
     }
 
-    struct ToolMissing: Error, CustomStringConvertible {
-        let name: String
-        var description: String { "\(name) is not installed" }
+    public struct ToolMissing: Error, CustomStringConvertible {
+        public let name: String
+        public init(name: String) { self.name = name }
+        public var description: String { "\(name) is not installed" }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import Imaging
+
+/// Where a photo belongs in the timeline: when it was taken by its camera's clock, else when its file
+/// was last written.
+public struct PhotoDate: Sendable, Equatable {
+    /// Seconds since 1970-01-01 UTC: the timeline's order.
+    public let instant: Double
+    /// The clock on the wall where and when it was taken, as seconds from 1970 on that clock: the day it
+    /// is listed under (a photo taken at 23:30 in Tokyo is that day's, wherever it is viewed).
+    public let wallClock: Int64
+    /// Whether the camera said (EXIF), or it is the file's modification time.
+    public let isCaptureTime: Bool
+
+    public init(instant: Double, wallClock: Int64, isCaptureTime: Bool) {
+        self.instant = instant
+        self.wallClock = wallClock
+        self.isCaptureTime = isCaptureTime
+    }
+
+    /// A camera's date; without its offset from UTC, the clock is taken to be in `zone`.
+    public init(_ capture: CaptureDate, zone: TimeZone = .current) {
+        let offset = capture.utcOffset ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(capture.wallClock)))
+        self.init(instant: Double(capture.wallClock - Int64(offset)), wallClock: capture.wallClock, isCaptureTime: true)
+    }
+
+    /// A file's modification time (seconds since 1970 UTC), on `zone`'s clock.
+    public init(modified: Double, zone: TimeZone = .current) {
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: modified))
+        self.init(instant: modified, wallClock: Int64(modified.rounded(.down)) + Int64(offset), isCaptureTime: false)
+    }
+}
