@@ -27,7 +27,7 @@ import TestSupport
         let tracePath = session.scratch.appendingPathComponent("trace.jsonl").path
         let shot = session.scratch.appendingPathComponent("end.png").path
         let (viewer, _) = try session.launch(["--size", "400x600", "--no-thumbnail-cache", "--motion", "seeds", "--verbose",
-                                              "--script", script, "--trace", tracePath, "--screenshot", shot, TestImages.bundledFolder])
+                                              "--script", script, "--trace", tracePath, "--screenshot", shot])
         #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
         #expect(viewer.standardError.contains("presenting through X Present"), "\(viewer.standardError)")
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")

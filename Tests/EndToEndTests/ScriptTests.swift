@@ -86,8 +86,7 @@ import TestSupport
     @Test func traceHasALinePerFrameThatFollowsTheSeedsFormulas() throws {
         let script = try write("pull.txt", "tap 150 100\nwait 700\ndown 200 300\nmove 210 420 300\nup\nwait 400\n")
         let trace = scratch.appendingPathComponent("trace.jsonl").path
-        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x600", "--script", script, "--trace", trace,
-                                                      TestImages.bundledFolder])
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x600", "--script", script, "--trace", trace])
         #expect(status == 0, "\(errors)")
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         let records = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }

@@ -31,7 +31,7 @@ import TestSupport
         let dump = scratch.appendingPathComponent("scene.json")
         try (script + "dump \(dump.path)\n").write(to: scriptFile, atomically: true, encoding: .utf8)
         let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x600", "--motion", "seeds", "--script", scriptFile.path,
-                                                      "--trace", traceFile.path, TestImages.bundledFolder])
+                                                      "--trace", traceFile.path])
         #expect(status == 0, "\(errors)")
         var offset = 0.0
         let frames = try String(contentsOf: traceFile, encoding: .utf8).split(separator: "\n").map {

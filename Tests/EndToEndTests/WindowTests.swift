@@ -32,13 +32,13 @@ import TestSupport
     /// returns each run's final settled frame.
     func playHeadlessAndInTheWindow(_ name: String, _ script: String, options: [String] = ["--size", "500x500"],
                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (headless: PixelImage, window: PixelImage) {
-        let photos = TestImages.repository.appendingPathComponent("Images").path
         var finals: [PixelImage] = []
         for run in ["headless", "window"] {
             let file = scratch.appendingPathComponent("\(name)-\(run).txt")
             try script.replacingOccurrences(of: "RUN", with: run).write(to: file, atomically: true, encoding: .utf8)
             let shot = scratch.appendingPathComponent("\(name)-final-\(run).png").path
-            let arguments = options + ["--script", file.path, "--screenshot", shot, photos]
+            // The bundled sample, in its credits' order: photo 0 is the panorama.
+            let arguments = options + ["--script", file.path, "--screenshot", shot]
             if run == "headless" {
                 let (status, errors) = try ViewerProcess.run(["--headless"] + arguments)
                 #expect(status == 0, "\(errors)", sourceLocation: sourceLocation)
@@ -161,8 +161,9 @@ import TestSupport
     @Test func realDragScrollsLikeTheScriptedDrag() throws {
         let photos = TestImages.repository.appendingPathComponent("Images").path
         let script = scratch.appendingPathComponent("drag.txt")
-        // Drag up 150 px over half a second, hold still, let go: no momentum either way.
-        try "down 200 450\nmove 200 300 500\nwait 300\nup\n".write(to: script, atomically: true, encoding: .utf8)
+        // A timeline opens at its newest: drag down 150 px (back to older photos) over half a second, hold
+        // still, let go: no momentum either way.
+        try "down 200 150\nmove 200 300 500\nwait 300\nup\n".write(to: script, atomically: true, encoding: .utf8)
         let reference = scratch.appendingPathComponent("scripted.png").path
         let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x500", "--script", script.path,
                                                       "--screenshot", reference, photos, photos])
@@ -170,11 +171,11 @@ import TestSupport
 
         let (_, window) = try launch(["--size", "400x500", photos, photos])
         try expectWindow(window, toShow: try headless(width: 400, height: 500, paths: [photos, photos]))
-        client.movePointer(to: 200, 450)
+        client.movePointer(to: 200, 150)
         client.press(button: 1)
         for step in 1...30 {
             usleep(16_667)
-            client.movePointer(to: 200, 450 - 5 * step)
+            client.movePointer(to: 200, 150 + 5 * step)
         }
         usleep(300_000)
         client.release(button: 1)
@@ -185,7 +186,7 @@ import TestSupport
     @Test func scriptInTheWindowEndsLikeTheHeadlessScript() throws {
         let photos = TestImages.repository.appendingPathComponent("Images").path
         let script = scratch.appendingPathComponent("window.txt")
-        try "down 200 450\nmove 200 250 400\nwait 300\nup\nscroll 0 1\nwait 400\n".write(to: script, atomically: true, encoding: .utf8)
+        try "down 200 150\nmove 200 350 400\nwait 300\nup\nscroll 0 -1\nwait 400\n".write(to: script, atomically: true, encoding: .utf8)
         let headlessShot = scratch.appendingPathComponent("script-headless.png").path
         let windowShot = scratch.appendingPathComponent("script-window.png").path
         let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x500", "--script", script.path,
