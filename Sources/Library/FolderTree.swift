@@ -51,8 +51,7 @@ struct FolderTree {
             return
         }
         guard let names = FolderListing.names(in: folder) else {
-            // The folder given is said by the caller; a subfolder that can't be read is said here.
-            if depth > 0 { problems.append("\(Photo(file: folder).path): the folder cannot be read (\(PhotoFile.reason(errno)))") }
+            problems.append("\(Photo(file: folder).path): the folder cannot be read (\(PhotoFile.reason(errno)))")
             return
         }
         var subfolders: [FilePath] = []

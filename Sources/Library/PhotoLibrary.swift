@@ -40,10 +40,6 @@ public enum PhotoLibrary {
             case .skipped(let why):
                 problems.append("\(Photo(file: path).path): \(why == Entry.vanished ? "no such file or folder" : why)")
             case .folder:
-                guard FolderListing.names(in: path) != nil else {
-                    problems.append("\(Photo(file: path).path): the folder cannot be read (\(PhotoFile.reason(errno)))")
-                    continue
-                }
                 let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
                 problems += tree.problems
                 var found: [FolderTree.File] = []
