@@ -65,7 +65,7 @@ final class Interaction {
     /// The last press took a photo in the air, and no drag has moved it yet.
     private var holdsTakenPhoto = false
     /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
-    private var keysForTheViewer: [String] = []
+    private var keysForTheViewer: [KeyBinding.Action] = []
 
     init(navigator: PhotoNavigator) {
         self.navigator = navigator
@@ -288,8 +288,8 @@ final class Interaction {
     // MARK: Keys
 
     /// A key's action, by the one key table. Returns what only the runner can do (quit, save, full screen).
-    func key(_ name: String, _ binding: KeyBinding) -> PhotoViewerApp.Request? {
-        switch binding.action {
+    func key(_ action: KeyBinding.Action) -> PhotoViewerApp.Request? {
+        switch action {
         case .quit: return .quit
         case .screenshot: return .screenshot
         case .record: return .toggleRecording
@@ -297,8 +297,8 @@ final class Interaction {
         case .fullScreen: return .toggleFullScreen
         case .close: navigator.close()
         case .open, .playPause: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
-        case .move where navigator.isGridActive: moveSelection(name)
-        case .move, .zoom: viewerKey(name, binding.action)
+        case .move(let move) where navigator.isGridActive: moveSelection(move)
+        case .move, .zoom: viewerKey(action)
         case .slowMotion, .debugOverlay, .help: break   // the app's own
         }
         return nil
@@ -307,12 +307,12 @@ final class Interaction {
     /// An arrow or zoom key for the viewer: while the photo flies into the viewer it waits for the
     /// landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
     /// leaving, or the finger decides).
-    private func viewerKey(_ name: String, _ action: KeyBinding.Action) {
+    private func viewerKey(_ action: KeyBinding.Action) {
         guard navigator.viewer != nil else { return }
         if navigator.flight?.destination == .viewer {
-            keysForTheViewer.append(name)
+            keysForTheViewer.append(action)
         } else if !navigator.isTransitioning {
-            play(name, action)
+            play(action)
         }
     }
 
@@ -320,52 +320,48 @@ final class Interaction {
     /// it landed in the grid).
     func playWaitingKeys() {
         guard !keysForTheViewer.isEmpty, navigator.flight == nil, !navigator.isTransitioning else { return }
-        let keys = keysForTheViewer
+        let actions = keysForTheViewer
         keysForTheViewer = []
         guard navigator.viewer != nil else { return }
-        for name in keys { if let binding = KeyBinding.binding(for: name) { play(name, binding.action) } }
+        actions.forEach(play)
     }
 
-    private func play(_ name: String, _ action: KeyBinding.Action) {
+    private func play(_ action: KeyBinding.Action) {
         guard let viewer = navigator.viewer else { return }
-        if action == .zoom { return zoomKey(name, viewer) }
-        // Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at
-        // its edge turn the page.
-        let step: (dx: Double, dy: Double) = switch name {
-        case "Left": (-1, 0)
-        case "Right": (1, 0)
-        case "Up": (0, -1)
-        case "Down": (0, 1)
-        default: (0, 0)
-        }
-        if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
-            viewer.scroll(dx: step.dx, dy: step.dy, gliding: true)
-        } else if step.dx != 0 {
-            viewer.page(by: Int(step.dx))
-        }
-    }
-
-    /// `+` / `=`, `-`, `0` (fit) and `1` (100 %).
-    private func zoomKey(_ name: String, _ viewer: PhotoViewerScreen) {
-        switch name {
-        case "plus", "equal", "KP_Add": viewer.zoom(steps: 1)
-        case "minus", "KP_Subtract": viewer.zoom(steps: -1)
-        case "0", "KP_0": viewer.zoomToFit()
-        default: viewer.zoomToActualSize()
+        switch action {
+        case .zoom(.stepIn): viewer.zoom(steps: 1)
+        case .zoom(.stepOut): viewer.zoom(steps: -1)
+        case .zoom(.fit): viewer.zoomToFit()
+        case .zoom(.actualSize): viewer.zoomToActualSize()
+        case .move(let move):
+            // Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at
+            // its edge turn the page.
+            let step: (dx: Double, dy: Double) = switch move {
+            case .left: (-1, 0)
+            case .right: (1, 0)
+            case .up: (0, -1)
+            case .down: (0, 1)
+            case .first, .last: (0, 0)
+            }
+            if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
+                viewer.scroll(dx: step.dx, dy: step.dy, gliding: true)
+            } else if step.dx != 0 {
+                viewer.page(by: Int(step.dx))
+            }
+        default: break
         }
     }
 
     /// Arrow keys move the grid's selection (the first key shows it on the first photo).
-    private func moveSelection(_ key: String) {
+    private func moveSelection(_ move: KeyBinding.Move) {
         guard let current = grid.keyboardSelection else { return grid.select(0) }
-        let columns = grid.layout.columns
-        switch key {
-        case "Left": grid.select(current - 1)
-        case "Right": grid.select(current + 1)
-        case "Up": grid.select(current - columns)
-        case "Down": grid.select(current + columns)
-        case "Home": grid.select(0)
-        default: grid.select(grid.photoCount - 1)
+        switch move {
+        case .left: grid.select(current - 1)
+        case .right: grid.select(current + 1)
+        case .up: grid.select(grid.layout.photo(from: current, rows: -1) ?? current)
+        case .down: grid.select(grid.layout.photo(from: current, rows: 1) ?? current)
+        case .first: grid.select(0)
+        case .last: grid.select(grid.photoCount - 1)
         }
     }
 }

@@ -62,21 +62,25 @@ public final class PhotoViewerApp {
     /// `size` in points.
     /// `queue` decodes the thumbnails and the open photos.
     /// `motion`: how released pulls move (`--motion`).
+    /// `days`: what a timeline's day headers say (relative to today, in the environment's locale by default).
     public init(photos: [Photo], size: Size, emptyMessage: String, queue: DecodeQueue, clock: FrameClock,
-                pixelScale: Double = 1, motion: MotionStyle = .fluid, logger: Logger = Logger(label: "photozoom")) {
+                pixelScale: Double = 1, motion: MotionStyle = .fluid, days: DayTitles? = nil,
+                logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.pixelScale = pixelScale
         self.queue = queue
         self.logger = logger
         animator = Animator(clock: clock)
-        grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage)
+        // A timeline (a folder's tree, by date) is in days, and opens at its newest photos.
+        let isTimeline = !photos.isEmpty && photos.allSatisfy { $0.date != nil }
+        grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage,
+                          sections: isTimeline ? (days ?? DayTitles()).sections(of: photos) : [])
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion)
         interaction = Interaction(navigator: navigator)
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
-        // A timeline (a folder's tree, by date) opens at its newest photos.
-        if !photos.isEmpty, photos.allSatisfy({ $0.date != nil }) { grid.showNewest() }
+        if isTimeline { grid.showNewest() }
         thumbnails.update()
     }
 
@@ -258,8 +262,8 @@ public final class PhotoViewerApp {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
             interaction.scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
         case .key(let name, let modifiers):
-            guard let binding = KeyBinding.binding(for: name, control: modifiers.contains(.control)) else { break }
-            switch binding.action {
+            guard let action = KeyBinding.action(for: name, control: modifiers.contains(.control)) else { break }
+            switch action {
             case .playPause where navigator.togglePlayback(at: animator.clock.now):
                 logger.debug(navigator.animation?.isPaused == true ? "animation paused" : "animation playing")
             case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
@@ -267,7 +271,7 @@ public final class PhotoViewerApp {
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
             case .debugOverlay: toggleDebugOverlay()
             case .help: toggleHelp()
-            default: return interaction.key(name, binding)
+            default: return interaction.key(action)
             }
         case .pointerDown(let at, let button, let time):
             guard button == 1 else { break }

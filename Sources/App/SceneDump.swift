@@ -3,7 +3,7 @@ import Geometry
 import SceneGraph
 
 /// The scene tree as JSON (`dump FILE` in a script): every node's name, its frame in window
-/// coordinates, alpha, whether it is hidden, the photo it shows, and its children.
+/// coordinates, alpha, whether it is hidden, the photo it shows, the text it says, and its children.
 public enum SceneDump {
     struct Entry: Encodable {
         let name: String
@@ -12,6 +12,7 @@ public enum SceneDump {
         let alpha: Double
         let hidden: Bool
         let photo: String?
+        let text: String?
         let children: [Entry]
     }
 
@@ -24,7 +25,8 @@ public enum SceneDump {
     static func entry(_ node: Node) -> Entry {
         let f = node.convert(node.bounds, to: nil)
         return Entry(name: node.name, frame: [f.minX, f.minY, f.width, f.height].map(rounded), alpha: rounded(node.alpha),
-                     hidden: node.isHidden, photo: node.contentsName, children: node.children.map(entry))
+                     hidden: node.isHidden, photo: node.contentsName, text: node.text?.string,
+                     children: node.children.map(entry))
     }
 
     /// Four decimals: enough to check a curve, and stable across runs.

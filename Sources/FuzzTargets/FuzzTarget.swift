@@ -8,12 +8,13 @@ import Scripting
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole file as the viewer decodes it (format sniffed, orientation and colour read), at full
     /// size and reduced as a grid cell asks for it; a file whose frames play, its first 50 frames
-    /// too. They differ only in their seeds (the fixtures of each format).
+    /// too; and its date taken, as the timeline reads it from the first bytes (a HEIC's `meta` box).
+    /// They differ only in their seeds (the fixtures of each format).
     case jpeg, png, webp, gif, apng, heif, tiff, jxl, svg, raw
     /// An ICC profile, as a file embeds it: opened by lcms2 and a picture converted through it.
     case icc
     /// The EXIF block: the input is a TIFF structure, put in a JPEG's APP1 segment as a camera
-    /// writes it, then read for its orientation and its IFD1 thumbnail.
+    /// writes it, then read for its orientation, its IFD1 thumbnail and its date taken.
     case exif
     /// A `--script` file: parsed, then laid out on the frame clock.
     case script
@@ -30,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jpeg, .png, .webp, .gif, .apng, .heif, .tiff, .jxl, .svg, .raw:
             _ = try? ImageDecoder.decode(data: bytes)
             _ = try? ImageDecoder.decode(data: bytes, atLeast: (64, 64))
+            _ = CaptureDate(head: bytes[...])
             if let animation = try? AnimatedImage.open(data: bytes) {
                 for _ in 0..<50 { guard (try? animation.nextFrame(covering: (64, 64))) != nil else { break } }
             }
@@ -42,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let jpeg = [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + segment + [0xFF, 0xD9]
             _ = ExifOrientation(jpeg: jpeg)
             _ = EmbeddedThumbnail.read(jpegHead: jpeg[...])
+            _ = CaptureDate(head: jpeg[...])
         case .script:
             guard let commands = try? ScriptParser.parse(String(decoding: bytes, as: UTF8.self)) else { return }
             _ = ScriptTimeline(commands.map(\.command), frameInterval: 1.0 / 60)

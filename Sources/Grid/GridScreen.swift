@@ -6,8 +6,9 @@ import Scrolling
 import Transitions
 
 /// The photo grid: a scrolling field of square, aspect-filled thumbnails under a title bar and
-/// above a tab bar, both translucent so the photos scroll beneath them. It owns its nodes and lays
-/// them out again whenever the size, the scroll offset or a thumbnail changes.
+/// above a tab bar, both translucent so the photos scroll beneath them; a timeline's days each
+/// start under a header that stays pinned below the title bar while its day scrolls under it. It
+/// owns its nodes and lays them out again whenever the size, the scroll offset or a thumbnail changes.
 public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public enum Thumbnail {
         case loading
@@ -36,15 +37,21 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public private(set) var keyboardSelection: Int?
     private let selectionRing = Node(name: "grid.selection")
     private var cells: [Node] = []
+    /// The sections' headers, by section of the layout (none without sections).
+    private let headers: SectionHeaders
     private var emptyState: Node?
 
-    /// `emptyMessage` is the second line shown when there are no photos.
-    public init(photoCount: Int, size: Size, animator: Animator, title: String = "Photos", emptyMessage: String = "") {
+    /// `emptyMessage` is the second line shown when there are no photos. `sections` (a timeline's days)
+    /// each start a row of their own under a header; none: one run of photos.
+    public init(photoCount: Int, size: Size, animator: Animator, title: String = "Photos", emptyMessage: String = "",
+                sections: [GridSection] = []) {
         self.size = size
         self.title = title
         scrolling = ScrollAxis(animator: animator)
-        layout = GridLayout(width: size.width, count: photoCount,
+        layout = GridLayout(width: size.width, count: photoCount, sectionStarts: sections.map(\.start),
+                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
                             topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
+        headers = SectionHeaders(sections: sections, layout: layout)
         root.backgroundColor = GridStyle.background
         root.clipsToBounds = true
         // Still under a photo flying over it or pulled down: drawn once, then copied.
@@ -60,11 +67,15 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
         buildTitleBar(count: photoCount)
         buildTabBar()
-        scrolling.onChange = { [scroll] offset in scroll.bounds.origin.y = offset }
+        scrolling.onChange = { [scroll, headers] offset in
+            scroll.bounds.origin.y = offset
+            headers.pin(at: offset)
+        }
         selectionRing.borderWidth = GridStyle.selectionWidth
         selectionRing.borderColor = GridStyle.tint
         selectionRing.isHidden = true
         scroll.addChild(selectionRing)
+        headers.nodes.forEach(scroll.addChild)
         relayout()
     }
 
@@ -163,10 +174,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         let anchor = layout.indices(inContentRangeFrom: scrollOffset + layout.topInset,
                                     to: scrollOffset + layout.topInset + 1).first
         size = newSize
-        layout = GridLayout(width: size.width, count: photoCount, topInset: layout.topInset,
-                            bottomInset: layout.bottomInset)
+        layout = GridLayout(width: size.width, count: photoCount, sectionStarts: layout.sectionStarts,
+                            headerHeight: layout.headerHeight, topInset: layout.topInset, bottomInset: layout.bottomInset)
         relayout()
-        if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset) }
+        if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset - layout.headerHeight) }
     }
 
     /// Scroll units (positive: the content moves up), `wheelStep` px each. `gliding` (a wheel's
@@ -200,13 +211,18 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The shown tab tapped again: glides to the newest photos, as iOS's Library tab does.
     public func glideToNewest() { scrolling.scrollSmoothly(by: scrolling.range.upperBound - scrolling.offset) }
 
+    /// The section headers' titles, top to bottom.
+    public var sectionTitles: [String] { headers.titles }
+
     /// Scrolls as little as possible, without animation, so that the cell of `index` is fully visible
-    /// between the bars (the least the grid can do to keep the viewer's photo in view).
+    /// between the bars and below a pinned header (the least the grid can do to keep the viewer's photo
+    /// in view).
     public func reveal(_ index: Int) {
         let cell = layout.cellFrame(at: index)
-        let top = scrolling.offset + layout.topInset, bottom = scrolling.offset + size.height - layout.bottomInset
+        let clear = layout.topInset + layout.headerHeight
+        let top = scrolling.offset + clear, bottom = scrolling.offset + size.height - layout.bottomInset
         if cell.minY < top {
-            scrolling.setOffset(cell.minY - layout.topInset)
+            scrolling.setOffset(cell.minY - clear)
         } else if cell.maxY > bottom {
             scrolling.setOffset(cell.maxY - size.height + layout.bottomInset)
         }
@@ -220,12 +236,12 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scrolling.setOffset(cell.midY - middle)
     }
 
-    /// The photo whose cell is under `point` (window coordinates), if any. The bars cover the cells
-    /// that scroll under them: a tap on a bar is not a tap on a cell.
+    /// The photo whose cell is under `point` (window coordinates), if any. The bars and the headers cover
+    /// the cells that scroll under them: a tap on one is not a tap on a cell.
     public func index(at point: Point) -> Int? {
         guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset else { return nil }
         let p = scroll.convert(point, from: nil)
-        guard scroll.bounds.contains(p) else { return nil }
+        guard scroll.bounds.contains(p), !headers.covers(p) else { return nil }
         return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0].frame.contains(p) }
     }
 
@@ -241,7 +257,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? {
         guard let i = transitionIndex() else { return nil }
         let cell = cells[i].convert(cells[i].bounds, to: nil)
-        let visible = Rect(x: cell.minX, y: layout.topInset, width: cell.width, height: size.height - layout.topInset - layout.bottomInset)
+        let top = max(layout.topInset, headers.pinnedBottom - scrollOffset)
+        let visible = Rect(x: cell.minX, y: top, width: cell.width, height: size.height - top - layout.bottomInset)
         return cell.intersection(visible) ?? cell
     }
 
@@ -264,6 +281,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             if let badge = badges[i] { layOutBadge(badge, in: cell) }
         }
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
+        headers.layOut(layout, scrollOffset: scrolling.offset)
         layoutBars()
         if let emptyState { layoutEmptyState(emptyState) }
     }

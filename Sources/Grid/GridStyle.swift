@@ -24,6 +24,11 @@ enum GridStyle {
     static let badgeFont = 10.0
     static let emptyTitleFont = 24.0
     static let emptyDetailFont = 14.0
+    /// A timeline day's header: its height and title, px; translucent as the bars, over the photos
+    /// that scroll under it while it is pinned.
+    static let headerHeight = 40.0
+    static let headerFont = 17.0
+    static let headerBackground = Color(hex: 0xFFFFFF, alpha: 0.92)
     /// The keyboard selection's ring, px.
     static let selectionWidth = 3.0
     /// Wheel scrolling: px per notch.

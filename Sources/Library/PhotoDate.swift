@@ -18,6 +18,12 @@ public struct PhotoDate: Sendable, Equatable {
         self.isCaptureTime = isCaptureTime
     }
 
+    /// The day it is listed under: days since 1970-01-01 on the wall clock where it was taken.
+    public var day: Int64 { wallClock >= 0 ? wallClock / 86_400 : (wallClock + 1) / 86_400 - 1 }
+
+    /// The calendar date of `day` (days since 1970-01-01).
+    public static func calendarDate(ofDay day: Int64) -> (year: Int, month: Int, day: Int) { CaptureDate.civil(fromDays: day) }
+
     /// A camera's date; without its offset from UTC, the clock is taken to be in `zone`.
     public init(_ capture: CaptureDate, zone: TimeZone = .current) {
         let offset = capture.utcOffset ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(capture.wallClock)))

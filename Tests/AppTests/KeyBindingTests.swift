@@ -28,8 +28,18 @@ import TestSupport
     }
 
     @Test func noKeyIsBoundTwice() {
-        let keys = KeyBinding.all.flatMap(\.keys)
+        let keys = KeyBinding.all.flatMap { $0.keys.map(\.key) }
         #expect(Set(keys).count == keys.count)
+    }
+
+    /// A key's action, with what it applies to, comes from the table alone.
+    @Test func eachKeyCarriesItsAction() {
+        #expect(KeyBinding.action(for: "KP_Add") == .zoom(.stepIn))
+        #expect(KeyBinding.action(for: "minus") == .zoom(.stepOut))
+        #expect(KeyBinding.action(for: "1", control: true) == .zoom(.actualSize), "Ctrl does not stop a plain key")
+        #expect(KeyBinding.action(for: "End") == .move(.last))
+        #expect(KeyBinding.action(for: "c") == nil && KeyBinding.action(for: "c", control: true) == .copy)
+        #expect(KeyBinding.action(for: "x") == nil)
     }
 
     @Test func theCardShowsEveryBinding() {

@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Geometry
 import Library
 import SystemPackage
@@ -6,8 +7,8 @@ import Testing
 import TestSupport
 @testable import App
 
-/// A library's timeline (photos with dates, oldest first) opens at its newest photos, and the tab
-/// of the screen shown takes the grid back there.
+/// A library's timeline (photos with dates, oldest first) opens at its newest photos, in days under
+/// headers, and the tab of the screen shown takes the grid back there.
 @Suite struct TimelineTests {
     let clock = ManualClock(fps: 60)
 
@@ -60,5 +61,76 @@ import TestSupport
                                  queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.settle(stepping: clock)
         #expect(app.grid.scrollOffset == 0)
+    }
+
+    /// Three days of 13, 2 and 13 photos, the last today (4 columns at 400x600: rows of 100 px under 40 px headers).
+    func threeDays() -> PhotoViewerApp {
+        let day: Int64 = 86_400, start: Int64 = 1_700_000_000 / day * day
+        let minutes: [Int64] = (0..<13).map { Int64($0) * 60 }
+        let wallClocks: [Int64] = minutes.map { start + $0 } + [start + day, start + day + 60] + minutes.map { start + 9 * day + $0 }
+        let photos = wallClocks.map {
+            Photo(file: FilePath(TestImages.bundledFolder + "/chelsea.png"),
+                  date: PhotoDate(instant: Double($0), wallClock: $0, isCaptureTime: true))
+        }
+        let days = DayTitles(now: Date(timeIntervalSince1970: Double(start + 9 * day + 3600)), zone: TimeZone(secondsFromGMT: 0)!,
+                             locale: Locale(identifier: "en_GB"))
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 600), emptyMessage: "",
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, days: days)
+        app.settle(stepping: clock)
+        return app
+    }
+
+    func header(_ k: Int, of app: PhotoViewerApp) throws -> Rect {
+        let node = try #require(app.root.descendant(named: "header.\(k)"))
+        return node.convert(node.bounds, to: nil)
+    }
+
+    @Test func eachDayStartsUnderItsHeader() throws {
+        let app = threeDays()
+        #expect(app.grid.sectionTitles == ["Tuesday 14 November", "Wednesday 15 November", "Today"])
+        for (k, first) in [(0, 0), (1, 13), (2, 15)] {
+            app.grid.scrolling.setOffset(app.grid.layout.headerFrame(ofSection: k).minY - 56 - 10)
+            let header = try header(k, of: app)
+            #expect(header.height == 40)
+            #expect(app.cellFrame(first).minY == header.maxY, "day \(k)'s first photo right under its header")
+            #expect(app.cellFrame(first).minX == 0, "on a row of its own")
+        }
+    }
+
+    /// While a day's photos scroll under the title bar its header stays below the bar, covering the
+    /// photos under it: a tap there opens nothing, and a photo partly under it flies from below it.
+    @Test func theHeaderOfTheDayUnderTheBarStaysPinned() throws {
+        let app = threeDays()
+        app.grid.scrolling.setOffset(150)   // day 1's second row passes under the bar
+        let pinned = try header(0, of: app)
+        #expect(pinned.minY == 56 && pinned.maxY == 96)
+        #expect(try header(1, of: app).minY > 96, "the next day's header lies where its day starts")
+        let underHeader = Point(x: 150, y: 90)
+        #expect(app.grid.index(at: underHeader) == nil)
+        _ = app.handle(.pointerDown(at: underHeader, button: 1, time: clock.now))
+        _ = app.handle(.pointerUp(at: underHeader, button: 1, time: clock.now))
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil, "a tap on a header opens nothing")
+
+        let below = Point(x: 150, y: 100)
+        let partly = try #require(app.grid.index(at: below))
+        #expect(app.cellFrame(partly).minY < 96)
+        _ = app.handle(.pointerDown(at: below, button: 1, time: clock.now))
+        _ = app.handle(.pointerUp(at: below, button: 1, time: clock.now))
+        let flying = try #require(app.root.descendant(named: "transitionImage"))
+        let from = flying.convert(flying.bounds, to: nil)
+        #expect(from.minY == 96 && from.maxY == app.cellFrame(partly).maxY, "it flies out from below the header: \(from)")
+    }
+
+    /// The next day's header pushes the pinned one up as it meets it.
+    @Test func theNextHeaderPushesThePinnedOneUp() throws {
+        let app = threeDays()
+        let next = app.grid.layout.headerFrame(ofSection: 1).minY
+        app.grid.scrolling.setOffset(next - 56 - 15)   // the next header 15 px below the bar's edge
+        #expect(try header(0, of: app).maxY == 56 + 15)
+        #expect(try header(1, of: app).minY == 56 + 15)
+        app.grid.scrolling.setOffset(next - 56 + 1)
+        #expect(try header(1, of: app).minY == 56, "the next one is pinned")
+        #expect(try header(0, of: app).maxY < 56, "the one before has gone under the bar")
     }
 }

@@ -25,11 +25,14 @@ import TestSupport
         }
     }
 
-    /// JPEG (an APP1 segment), PNG (`eXIf`), WebP (`EXIF`) and TIFF, each written by exiftool.
+    /// JPEG (an APP1 segment), PNG (`eXIf`), WebP (`EXIF`), TIFF, and HEIC's and AVIF's `Exif` item, each
+    /// written by exiftool.
     @Test(arguments: [("photo.jpg", TestImages.bundledFolder + "/grace_hopper.jpg"),
                       ("photo.png", TestImages.bundledFolder + "/chelsea.png"),
                       ("photo.webp", FixturePaths.fixture("chelsea.webp")),
-                      ("photo.tif", FixturePaths.fixture("alpha.tif"))])
+                      ("photo.tif", FixturePaths.fixture("alpha.tif")),
+                      ("IMG_0001.HEIC", FixturePaths.fixture("thumbnail-item.heic")),
+                      ("photo.avif", FixturePaths.fixture("quadrants.avif"))])
     func exiftoolsDateIsFoundInEachFormat(name: String, source: String) throws {
         let folder = try TemporaryFolder()
         let path = try folder.copy(source, as: name)
@@ -38,6 +41,27 @@ import TestSupport
         let date = try #require(CaptureDate.read(path: FilePath(path)))
         #expect(parts(date) == [2019, 7, 14, 18, 30, 5])
         #expect(date.utcOffset == 7200)
+    }
+
+    /// A HEIC's `Exif` item past its first 128 KiB (after 200 KiB of other boxes, as a phone's photo keeps
+    /// it after the image data): found where the `meta` box says, with one more small read.
+    @Test func aHEICsExifItemIsReadWhereverItLies() throws {
+        let folder = try TemporaryFolder()
+        let padding = 200 << 10
+        let free = [UInt8(0), UInt8((padding + 8) >> 16), UInt8((padding + 8) >> 8 & 0xFF), UInt8((padding + 8) & 0xFF)]
+            + Array("free".utf8) + [UInt8](repeating: 0, count: padding)
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FixturePaths.fixture("quadrants.heic"))))
+        let path = try folder.write("IMG_0002.heic", original + free)
+        try exiftool(["-DateTimeOriginal=2022:01:02 03:04:05", "-OffsetTimeOriginal=-03:00", path])
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        guard case .file(let offset, _)? = HEIFExifItem.locate(in: bytes[..<FileHead.length]) else {
+            Issue.record("no Exif item located")
+            return
+        }
+        #expect(offset > FileHead.length, "the item lies past the first bytes")
+        let date = try #require(CaptureDate.read(path: FilePath(path)))
+        #expect(parts(date) == [2022, 1, 2, 3, 4, 5] && date.utcOffset == -3 * 3600)
+        #expect(try ImageDecoder.decode(path: path).image.width == 64, "and the photo still decodes")
     }
 
     /// Without DateTimeOriginal, the time it was digitized; neither: none.

@@ -36,9 +36,14 @@ public struct CaptureDate: Sendable, Equatable {
         utcOffset = offset.flatMap(CaptureDate.offset)
     }
 
-    /// The date in the EXIF block of a file's first bytes (JPEG, PNG, WebP, TIFF and TIFF-based raw).
+    /// The date in the EXIF block of a file's first bytes (JPEG, PNG, WebP, HEIC, AVIF, TIFF and TIFF-based raw).
     public init?(head: ArraySlice<UInt8>) {
-        guard let tiff = TIFFStructure(head: head), let exif = tiff.exifDirectory() else { return nil }
+        guard let tiff = TIFFStructure(head: head) else { return nil }
+        self.init(tiff)
+    }
+
+    init?(_ tiff: TIFFStructure) {
+        guard let exif = tiff.exifDirectory() else { return nil }
         func text(_ tag: Int) -> String? { exif.first { $0.tag == tag }.flatMap(tiff.ascii) }
         // DateTimeOriginal, OffsetTimeOriginal; else DateTimeDigitized, OffsetTimeDigitized.
         guard let date = CaptureDate(exif: text(0x9003) ?? "", offset: text(0x9011))
@@ -46,9 +51,15 @@ public struct CaptureDate: Sendable, Equatable {
         self = date
     }
 
-    /// The date of the photo at `path`, from its first bytes.
+    /// The date of the photo at `path`, from its first bytes; a HEIC's or AVIF's from its EXIF item
+    /// wherever the first bytes say it is (a second, small read).
     public static func read(path: FilePath) -> CaptureDate? {
-        FileHead.read(path).flatMap { CaptureDate(head: $0[...]) }
+        guard let head = FileHead.read(path) else { return nil }
+        if let date = CaptureDate(head: head[...]) { return date }
+        guard case .file(let offset, let length)? = HEIFExifItem.locate(in: head[...]), offset + length > head.count,
+              let item = FileHead.read(path, at: offset, length: length), item.count == length,
+              let tiff = HEIFExifItem.tiff(inItem: item[...]) else { return nil }
+        return CaptureDate(tiff)
     }
 
     /// The calendar date and time of day of the wall clock.
@@ -87,7 +98,7 @@ public struct CaptureDate: Sendable, Equatable {
     }
 
     /// The date `days` after 1970-01-01 (`civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+    public static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

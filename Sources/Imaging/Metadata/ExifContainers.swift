@@ -21,13 +21,30 @@ extension TIFFStructure {
         self.init(payload)
     }
 
-    /// The EXIF block of a JPEG, PNG, WebP, TIFF or TIFF-based raw file from its first bytes; nil for
-    /// other formats, without one, or when the block lies past `head` (a WebP's comes after its image).
+    /// A HEIF's or AVIF's `Exif` item, when it lies within `head` (the file's first bytes).
+    init?(heif head: ArraySlice<UInt8>) {
+        switch HEIFExifItem.locate(in: head) {
+        case .inHead(let range)?:
+            guard let tiff = HEIFExifItem.tiff(inItem: head[range]) else { return nil }
+            self = tiff
+        case .file(let offset, let length)? where offset <= head.count - length:
+            let start = head.startIndex + offset
+            guard let tiff = HEIFExifItem.tiff(inItem: head[start..<(start + length)]) else { return nil }
+            self = tiff
+        default:
+            return nil
+        }
+    }
+
+    /// The EXIF block of a JPEG, PNG, WebP, HEIC, AVIF, TIFF or TIFF-based raw file from its first bytes;
+    /// nil for other formats, without one, or when the block lies past `head` (a WebP's comes after its
+    /// image, a HEIC's often at the end: `CaptureDate.read` reads it there).
     init?(head: ArraySlice<UInt8>) {
         switch ImageFormat(sniffing: head.prefix(ImageFormat.sniffLength)) {
         case .jpeg?: self.init(jpeg: head)
         case .png?, .apng?: self.init(png: head)
         case .webp?: self.init(webp: head)
+        case .heic?, .avif?: self.init(heif: head)
         case .tiff?, .raw?: self.init(head)
         default: return nil
         }

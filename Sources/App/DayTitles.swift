@@ -1,0 +1,75 @@
+import Foundation
+import Grid
+import Library
+
+/// What a timeline's day headers say, as iOS's Photos says it: "Today", "Yesterday", the weekday
+/// within the last week, else the date (the year left out in this year), all in the locale's words.
+public struct DayTitles {
+    /// Today: days since 1970-01-01 on this machine's wall clock.
+    let today: Int64
+    private let weekday: DateFormatter
+    private let dayAndMonth: DateFormatter
+    private let fullDate: DateFormatter
+    /// "Today" and "Yesterday" in the locale's words.
+    private let todayWord: String
+    private let yesterdayWord: String
+
+    /// `locale`: the words and order of the dates (the environment's `LC_ALL`, `LC_TIME` or `LANG` by
+    /// default, which Foundation does not read on Linux).
+    public init(now: Date = Date(), zone: TimeZone = .current, locale: Locale = .environmentDates) {
+        let wallClock = Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: now))
+        today = PhotoDate(instant: 0, wallClock: wallClock, isCaptureTime: false).day
+        func formatter(_ template: String) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            // A day is a wall-clock day: formatted as it is, with no zone moving it.
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            return formatter
+        }
+        // The locale's own words for the two days before the dates begin ("heute", "gestern"), with a
+        // capital as a heading; Foundation has them only relative to the real clock, which is enough for a word.
+        var relative = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale)
+        relative.allowedFields = [.day]
+        func heading(_ word: String) -> String { word.prefix(1).uppercased(with: locale) + word.dropFirst() }
+        todayWord = heading(relative.format(Date()))
+        yesterdayWord = heading(relative.format(Date().addingTimeInterval(-86_400)))
+        weekday = formatter("EEEE")
+        dayAndMonth = formatter("EEEEdMMMM")
+        fullDate = formatter("EEEEdMMMMy")
+    }
+
+    /// The header of `day` (days since 1970-01-01 on the wall clock).
+    public func title(ofDay day: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        switch today - day {
+        case 0: return todayWord
+        case 1: return yesterdayWord
+        case 2...6: return weekday.string(from: date)
+        default:
+            let sameYear = PhotoDate.calendarDate(ofDay: day).year == PhotoDate.calendarDate(ofDay: today).year
+            return (sameYear ? dayAndMonth : fullDate).string(from: date)
+        }
+    }
+
+    /// A timeline's days: each run of photos taken the same day (on the clock where they were taken)
+    /// is a section. None unless every photo has a date.
+    public func sections(of photos: [Photo]) -> [GridSection] {
+        let days = photos.compactMap { $0.date?.day }
+        guard !days.isEmpty, days.count == photos.count else { return [] }
+        return days.indices.filter { $0 == 0 || days[$0] != days[$0 - 1] }.map {
+            GridSection(start: $0, title: title(ofDay: days[$0]))
+        }
+    }
+}
+
+extension Locale {
+    /// The locale the environment asks dates in (`LC_ALL`, else `LC_TIME`, else `LANG`: "de_DE.UTF-8"
+    /// is German); Foundation's current locale otherwise, and for "C" and "POSIX".
+    public static var environmentDates: Locale {
+        let environment = ProcessInfo.processInfo.environment
+        let setting = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let identifier = String(setting.prefix { $0 != "." && $0 != "@" })
+        return ["", "C", "POSIX"].contains(identifier) ? .current : Locale(identifier: identifier)
+    }
+}

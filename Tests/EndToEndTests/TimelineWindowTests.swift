@@ -1,0 +1,87 @@
+import Foundation
+import Imaging
+import Pixels
+import Testing
+import TestSupport
+
+/// A tree of real photos, as a camera and a phone leave it, opened in a real window: its days in
+/// order under their headers, named by the wall clock where each photo was taken, the header of the
+/// day under the title bar held there, and the window showing what a headless run shows.
+@Suite(.serialized) struct TimelineWindowTests {
+    struct Entry: Decodable {
+        let name: String
+        let frame: [Double]
+        let photo: String?
+        let text: String?
+        let children: [Entry]
+        var all: [Entry] { [self] + children.flatMap(\.all) }
+    }
+
+    /// The tree, its dates (with offsets from three zones, in a JPEG and a PNG), an undated screenshot whose
+    /// file time says 3 March 2024, and a hidden folder.
+    func makeTree(in tree: TemporaryFolder, argfile: String) throws {
+        let bundled = TestImages.bundledFolder
+        let dated: [(String, String, String)] = [
+            ("2023/Trip/tokyo.jpg", "grace_hopper.jpg", "2023:11:14 23:30:00 +09:00"),
+            ("2023/Trip/new-york.jpg", "Wine_by_Jakkub_Mede.jpg", "2023:11:14 20:00:00 -05:00"),
+            ("Camera/IMG_0001.jpg", "Dragonfly_by_Bolly.jpg", "2024:03:02 10:00:00 +01:00"),
+            ("Camera/IMG_0002.png", "coffee.png", "2024:03:02 11:00:00 +01:00"),
+            ("Camera/IMG_0003.jpg", "sunset_by_Aitzol_Berasategi.jpg", "2024:03:02 12:00:00 +01:00"),
+        ] + (4...12).map { ("Camera/IMG_00\(String(format: "%02d", $0)).jpg", "life_by_Aitzol_Berasategi.jpg",
+                             String(format: "2024:03:02 13:%02d:00 +01:00", $0)) }
+        var dating: [String] = []
+        for (name, source, date) in dated {
+            let copy = try tree.copy(bundled + "/" + source, as: name)
+            let parts = date.split(separator: " ")
+            dating += ["-DateTimeOriginal=\(parts[0]) \(parts[1])", "-OffsetTimeOriginal=\(parts[2])", copy, "-execute"]
+        }
+        try dating.joined(separator: "\n").write(toFile: argfile, atomically: true, encoding: .utf8)
+        #expect(try DesktopTools.run("exiftool", ["-@", argfile, "-common_args", "-q", "-overwrite_original"]).status == 0)
+        let screenshot = try tree.copy(bundled + "/chelsea.png", as: "Screens/shot.png")
+        var march3 = [timespec(tv_sec: 1_709_467_200, tv_nsec: 0), timespec(tv_sec: 1_709_467_200, tv_nsec: 0)]   // 12:00 UTC
+        #expect(utimensat(AT_FDCWD, screenshot, &march3, 0) == 0)
+        _ = try tree.copy(bundled + "/astronaut.png", as: ".hidden/secret.png")
+    }
+
+    @Test func aTreeOpensInDaysWithTheHeaderOfTheDayUnderTheBarPinned() throws {
+        let session = try WindowSession()
+        let tree = try TemporaryFolder()
+        try makeTree(in: tree, argfile: session.scratch.appendingPathComponent("dates.args").path)
+        let environment = ["TZ": "UTC", "LANG": "en_GB.UTF-8"]
+        // Opened at the newest; dragged down 40 px (back through older photos): the March day's rows still pass
+        // under the bar.
+        var finals: [PixelImage] = []
+        for run in ["headless", "window"] {
+            let script = session.scratch.appendingPathComponent("\(run).txt")
+            let dump = session.scratch.appendingPathComponent("\(run)-opened.json").path
+            let scrolled = session.scratch.appendingPathComponent("\(run)-scrolled.json").path
+            try "wait 300\ndump \(dump)\ndown 200 150\nmove 200 190 300\nwait 300\nup\nwait 500\ndump \(scrolled)\n"
+                .write(to: script, atomically: true, encoding: .utf8)
+            let shot = session.scratch.appendingPathComponent("\(run).png").path
+            let arguments = ["--size", "400x500", "--script", script.path, "--screenshot", shot, tree.path]
+            if run == "headless" {
+                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments, environment: environment)
+                #expect(status == 0, "\(errors)")
+            } else {
+                let (viewer, _) = try session.launch(arguments, environment: environment)
+                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
+            }
+            finals.append(try ImageDecoder.decode(path: shot).image)
+
+            let opened = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dump))).all
+            let titles = opened.filter { $0.name.hasSuffix(".title") && $0.name.hasPrefix("header.") }.map(\.text)
+            #expect(titles == ["Tuesday, 14 November 2023", "Saturday, 2 March 2024", "Sunday, 3 March 2024"], "\(run)")
+            let photos = opened.filter { $0.name.hasPrefix("cell.") }.compactMap(\.photo)
+            #expect(photos.prefix(3) == ["tokyo.jpg", "new-york.jpg", "IMG_0001.jpg"], "taken first is first, by the instant: \(run)")
+            #expect(photos.last == "shot.png" && photos.count == 15, "the hidden folder skipped: \(run)")
+
+            // The March day's photos pass under the title bar: its header is held just below the bar.
+            let after = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: scrolled))).all
+            let march = try #require(after.first { $0.name == "header.1" })
+            #expect(march.frame[1] == 56, "\(run): \(march.frame)")
+            let cellUnder = after.filter { $0.name.hasPrefix("cell.") && $0.frame[1] < 56 + 40 && $0.frame[1] + $0.frame[3] > 96 }
+            #expect(!cellUnder.isEmpty, "\(run): a row passes under the header")
+        }
+        #expect(PixelComparison(finals[0], finals[1], channelTolerance: 1).differing == 0, "the window shows the headless frame")
+    }
+}
