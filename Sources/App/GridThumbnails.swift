@@ -9,7 +9,8 @@ import Pixels
 /// follows the window, not the folder. A file that fails is reported once and not tried again. A
 /// placeholder (a photo's embedded EXIF thumbnail) shows in its cell until the thumbnail arrives.
 final class GridThumbnails {
-    /// Thumbnails are decoded to cover this many points a side: the largest grid cell.
+    /// Thumbnails are decoded to cover at least this many points a side: the largest cell the width
+    /// alone gives (fewer columns chosen by a pinch make larger cells: they are covered too).
     static let side = GridLayout.maxCell
     /// Decoded for the cells on screen and this many screens above and below…
     static let prefetchScreens = 1.0
@@ -29,28 +30,37 @@ final class GridThumbnails {
     var pixelScale: Double {
         didSet {
             guard pixelScale != oldValue else { return }
-            for i in requested {
-                queue.withdraw(.thumbnail, index: i)
-                states[i] = .none
-            }
-            requested = []
-            for i in loaded { states[i] = .none }
-            superseded = loaded
-            loaded = []
-            update()
-            // Cells not asked again (far from the view) let their old thumbnail go, as far cells do.
-            for i in superseded where states[i] == .none {
-                grid.setThumbnail(.loading, at: i)
-                superseded.remove(i)
-            }
+            askAgainForNewPixels()
         }
     }
-    /// Cells showing a thumbnail made for the old scale until the new one comes (no placeholder
+
+    /// The thumbnails near the view are asked for again, for the pixels `sidePixels` now says; each
+    /// cell shows its old one until then.
+    private func askAgainForNewPixels() {
+        for i in requested {
+            queue.withdraw(.thumbnail, index: i)
+            states[i] = .none
+        }
+        requested = []
+        for i in loaded { states[i] = .none }
+        superseded = loaded
+        loaded = []
+        update()
+        // Cells not asked again (far from the view) let their old thumbnail go, as far cells do.
+        for i in superseded where states[i] == .none {
+            grid.setThumbnail(.loading, at: i)
+            superseded.remove(i)
+        }
+    }
+
+    /// Cells showing a thumbnail made for the old pixels until the new one comes (no placeholder
     /// replaces it: it is sharper).
     private var superseded: Set<Int> = []
 
+    /// The side thumbnails are decoded to cover, points: the largest cells they have been asked for.
+    private var sidePoints = GridThumbnails.side
     /// The side thumbnails are decoded to cover, px.
-    private var sidePixels: Int { Int((GridThumbnails.side * pixelScale).rounded(.up)) }
+    private var sidePixels: Int { Int((sidePoints * pixelScale).rounded(.up)) }
     private var states: [State]
     private var loaded: Set<Int> = []
     private var requested: Set<Int> = []
@@ -68,6 +78,11 @@ final class GridThumbnails {
 
     /// Asks for the wanted thumbnails and lets the far ones go (after a scroll or a resize).
     func update() {
+        // Cells grown past the thumbnails (a pinch to fewer columns, once it has settled): sharper ones.
+        if !grid.isChangingColumns, grid.layout.pitch > sidePoints {
+            sidePoints = grid.layout.pitch.rounded(.up)
+            return askAgainForNewPixels()
+        }
         let visible = grid.indices(withinScreens: 0)
         let wanted = grid.indices(withinScreens: GridThumbnails.prefetchScreens)
         let side = sidePixels
@@ -112,7 +127,8 @@ final class GridThumbnails {
     /// what a later launch can show at once. Nil until then. Cells with a badge or a ⚠, or a thumbnail
     /// that is not opaque, are left out.
     var firstScreenShown: [(index: Int, thumbnail: PixelImage, frame: Rect)]? {
-        guard grid.scrollOffset == grid.openingOffset, isViewComplete else { return nil }
+        // A grid pinched to other columns is not what the next launch opens on.
+        guard grid.scrollOffset == grid.openingOffset, grid.chosenColumns == nil, isViewComplete else { return nil }
         return firstScreen.compactMap { i in
             guard states[i] == .loaded, !grid.hasBadge(i), let picture = grid.picture(at: i), picture.isOpaque else { return nil }
             return (i, picture, grid.cell(at: i).frame)

@@ -9,6 +9,7 @@ final class HelpCard {
         ("click, tap", "open a photo; in a photo, show or hide the bar"),
         ("double click or tap", "zoom to 3× there, or back to fit"),
         ("wheel, pinch", "zoom the open photo"),
+        ("pinch, Ctrl+wheel on the grid", "fewer or more columns"),
         ("drag", "scroll; turn the page; move a zoomed photo"),
         ("drag down, pinch in", "close the photo"),
         ("press a flying photo", "take it; let go to open it"),

@@ -26,11 +26,13 @@ final class Interaction {
         case pinchPending
         case pinchZooming
         case pinchClosing
+        /// Two fingers on the grid change its column count.
+        case pinchingGrid
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
-        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, inTheAir
+        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, inTheAir
     }
 
     private(set) var gesture: Gesture?
@@ -44,6 +46,7 @@ final class Interaction {
         case .pinchPending?: .pinchPending
         case .pinchZooming?: .pinchZooming
         case .pinchClosing?: .pinchClosing
+        case .pinchingGrid?: .pinchingGrid
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -64,6 +67,8 @@ final class Interaction {
     private var pressStoppedScrolling = false
     /// The last press took a photo in the air, and no drag has moved it yet.
     private var holdsTakenPhoto = false
+    /// Ctrl+scroll units on the grid not yet a whole notch.
+    private var controlScrollUnits = 0.0
     /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
     private var keysForTheViewer: [KeyBinding.Action] = []
 
@@ -101,8 +106,11 @@ final class Interaction {
 
     /// The first finger (or the mouse button) went down.
     private func pressed(at point: Point) {
-        // As on a phone, a press on a coasting grid only stops it: that press opens nothing.
-        pressStoppedScrolling = navigator.isGridActive && grid.scrolling.catchMotion()
+        // As on a phone, a press on a coasting grid only stops it: that press opens nothing. Columns still
+        // settling settle at once.
+        let settling = grid.isChangingColumns
+        grid.finishColumnChange()
+        pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
         if !pressStoppedScrolling, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         // A press on a photo in the air takes it: from here the finger carries it as a pull.
         if navigator.grab(at: point) {
@@ -189,6 +197,7 @@ final class Interaction {
     /// closes. A second finger put down during a pull (or on a photo taken in the air) takes the
     /// photo on from where it is, as a pinch that closes.
     private func pinched(_ pinch: PinchRecognizer) {
+        if gesture == .pinchingGrid || navigator.isGridActive && pinch.state == .began { return pinchedGrid(pinch) }
         guard let viewer = navigator.viewer else { return }
         switch pinch.state {
         case .began:
@@ -244,6 +253,23 @@ final class Interaction {
         }
     }
 
+    /// Two fingers on the grid: its columns follow them (a drag that began with one finger stops where it is).
+    private func pinchedGrid(_ pinch: PinchRecognizer) {
+        switch pinch.state {
+        case .began:
+            if gesture == .scrollingGrid { grid.scrolling.endDrag(velocity: 0) }
+            grid.beginColumnChange(at: pinch.startCenter)
+            gesture = .pinchingGrid
+        case .changed:
+            grid.changeColumns(scale: pinch.scale, at: pinch.center)
+        case .ended, .cancelled:
+            grid.endColumnChange(scaleVelocity: pinch.state == .ended ? pinch.scaleVelocity : 0)
+            gesture = nil
+        default:
+            break
+        }
+    }
+
     // MARK: Taps
 
     /// At once: a tap opens a cell in the grid; in the viewer (even while the photo zooms in) the
@@ -276,6 +302,7 @@ final class Interaction {
     /// notches, or anything with Ctrl, zoom about the pointer, as in most photo viewers; a touchpad's
     /// smooth scrolling (and a sideways wheel) moves a zoomed photo. In the air it does nothing.
     func scrolled(dx: Double, dy: Double, unit: ScrollUnit, at point: Point, control: Bool) {
+        if navigator.isGridActive, control { return controlScrolledGrid(dy: dy, at: point) }
         guard let viewer = navigator.viewer else { return grid.scroll(units: dy, gliding: unit == .notches) }
         guard !navigator.isTransitioning else { return }
         if control || unit == .notches && dx == 0 {
@@ -283,6 +310,16 @@ final class Interaction {
         } else {
             viewer.scroll(dx: dx, dy: dy, gliding: unit == .notches)
         }
+    }
+
+    /// Ctrl+wheel on the grid: a notch down is a column more (smaller photos), up one fewer, about the
+    /// pointer; a touchpad's smooth units add up to notches.
+    private func controlScrolledGrid(dy: Double, at point: Point) {
+        controlScrollUnits += dy
+        let notches = Int(controlScrollUnits.rounded(.towardZero))
+        guard notches != 0 else { return }
+        controlScrollUnits -= Double(notches)
+        grid.stepColumns(by: notches, at: point)
     }
 
     // MARK: Keys
@@ -298,6 +335,7 @@ final class Interaction {
         case .close: navigator.close()
         case .open, .playPause: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
         case .move(let move) where navigator.isGridActive: moveSelection(move)
+        case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
         case .slowMotion, .debugOverlay, .help: break   // the app's own
         }
@@ -350,6 +388,15 @@ final class Interaction {
             }
         default: break
         }
+    }
+
+    /// `+` and `-` on the grid: a column fewer (larger photos) or more, about the selection, else the
+    /// middle of the grid.
+    private func gridZoomKey(_ zoom: KeyBinding.Zoom) {
+        let delta = zoom == .stepIn ? -1 : zoom == .stepOut ? 1 : 0
+        guard delta != 0 else { return }
+        let held = grid.keyboardSelection.map { grid.cell(at: $0).convert(grid.cell(at: $0).bounds, to: nil).center }
+        grid.stepColumns(by: delta, at: held ?? Point(x: grid.size.width / 2, y: grid.size.height / 2))
     }
 
     /// Arrow keys move the grid's selection (the first key shows it on the first photo).

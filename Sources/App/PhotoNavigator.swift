@@ -88,6 +88,7 @@ final class PhotoNavigator {
         // from the start.
         let early = earlyDecode.flatMap { $0.index == index ? $0 : nil }
         guard isGridActive else { return }
+        grid.finishColumnChange()
         guard let image = early?.image ?? grid.picture(at: index) else {
             // Its cell shows only its pixels as last seen: the photo flies once its thumbnail is in.
             if animated, grid.showsLastSeen(index) { opensOnceShown = index }

@@ -154,7 +154,7 @@ public final class PhotoViewerApp {
     /// Advances every animation (and the recognizers' time-outs, and an animated photo's frames) to
     /// the clock's time.
     public func tick() {
-        let before = grid.scrollOffset
+        let before = (grid.scrollOffset, grid.arrangement)
         if let eventClock { interaction.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
         _ = navigator.advanceAnimation(to: animator.clock.now)
@@ -163,7 +163,7 @@ public final class PhotoViewerApp {
         queue.concurrencyLimit = isAnimating || interaction.isTouching ? 1 : queue.threadCount
         grid.scrolling.didTick()
         navigator.viewer?.didTick()
-        if grid.scrollOffset != before { thumbnails.update() }
+        if (grid.scrollOffset, grid.arrangement) != before { thumbnails.update() }
         needsDisplay = true
         updateDebugOverlay()
         frameObserver?(self)
@@ -253,9 +253,9 @@ public final class PhotoViewerApp {
     /// Takes one input event (points, seconds). Pointers, touches, wheel and keys go to the
     /// interaction; the app keeps the keys that are its own (slow motion, the overlay, the card).
     public func handle(_ event: InputEvent) -> Request? {
-        let offset = grid.scrollOffset
+        let before = (grid.scrollOffset, grid.arrangement)
         defer {
-            if grid.scrollOffset != offset { thumbnails.update() }
+            if (grid.scrollOffset, grid.arrangement) != before { thumbnails.update() }
             needsDisplay = true
         }
         switch event {

@@ -21,12 +21,20 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public let root = Node(name: "grid")
     public private(set) var size: Size
-    public private(set) var layout: GridLayout
+    public internal(set) var layout: GridLayout
+    /// The column count a pinch chose (kept through resizes, within the width's range); nil: as the width gives.
+    public internal(set) var chosenColumns: Int?
+    /// Counts every change of where the cells lie other than a scroll (a resize, the columns changing):
+    /// what is decoded follows it.
+    public internal(set) var arrangement = 0
+    /// The columns on their way to another count, if they are.
+    var columnChange: ColumnChange?
+    let animator: Animator
     /// The vertical scrolling: drag, momentum, rubber band, wheel glide.
     public let scrolling: ScrollAxis
     public let title: String
 
-    private let scroll = Node(name: "grid.scroll")
+    let scroll = Node(name: "grid.scroll")
     private let titleBar = Node(name: "titleBar")
     /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
     public let tabBar = Node(name: "tabBar")
@@ -35,10 +43,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public var transitionIndex: () -> Int? = { nil }
     /// The keyboard's selection, drawn as a ring over its cell.
     public private(set) var keyboardSelection: Int?
-    private let selectionRing = Node(name: "grid.selection")
-    private var cells: [Node] = []
+    let selectionRing = Node(name: "grid.selection")
+    private(set) var cells: [Node] = []
     /// The sections' headers, by section of the layout (none without sections).
-    private let headers: SectionHeaders
+    let headers: SectionHeaders
     private var emptyState: Node?
 
     /// `emptyMessage` is the second line shown when there are no photos. `sections` (a timeline's days)
@@ -47,6 +55,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                 sections: [GridSection] = []) {
         self.size = size
         self.title = title
+        self.animator = animator
         scrolling = ScrollAxis(animator: animator)
         layout = GridLayout(width: size.width, count: photoCount, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
@@ -81,6 +90,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     /// Moves the keyboard selection to `index` (clamped to the photos) and scrolls it into view.
     public func select(_ index: Int) {
+        finishColumnChange()
         guard photoCount > 0 else { return }
         let i = min(max(index, 0), photoCount - 1)
         keyboardSelection = i
@@ -162,6 +172,14 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The badges shown, by cell.
     private var badges: [Int: Node] = [:]
 
+    /// Puts cell `i` at `frame` (content coordinates), its ⚠ and badge with it.
+    func place(cell i: Int, at frame: Rect) {
+        let cell = cells[i]
+        cell.frame = frame
+        for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
+        if let badge = badges[i] { layOutBadge(badge, in: cell) }
+    }
+
     private func layOutBadge(_ badge: Node, in cell: Node) {
         let width = Double(badge.text?.string.count ?? 3) * GridStyle.badgeFont * 0.72 + GridStyle.badgeHeight / 2
         badge.frame = Rect(x: GridStyle.badgeInset, y: cell.bounds.height - GridStyle.badgeInset - GridStyle.badgeHeight,
@@ -170,19 +188,23 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public func resize(to newSize: Size) {
         guard newSize != size else { return }
+        finishColumnChange()
         // Keep the first visible row in place across a change of column count.
         let anchor = layout.indices(inContentRangeFrom: scrollOffset + layout.topInset,
                                     to: scrollOffset + layout.topInset + 1).first
         size = newSize
         layout = GridLayout(width: size.width, count: photoCount, sectionStarts: layout.sectionStarts,
-                            headerHeight: layout.headerHeight, topInset: layout.topInset, bottomInset: layout.bottomInset)
+                            headerHeight: layout.headerHeight, topInset: layout.topInset, bottomInset: layout.bottomInset,
+                            columns: chosenColumns)
         relayout()
+        arrangement += 1
         if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset - layout.headerHeight) }
     }
 
     /// Scroll units (positive: the content moves up), `wheelStep` px each. `gliding` (a wheel's
     /// notches) the content glides there; else (a touchpad) it moves at once, under the fingers.
     public func scroll(units dy: Double, gliding: Bool) {
+        guard columnChange == nil else { return }
         if gliding {
             scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
         } else {
@@ -218,6 +240,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// between the bars and below a pinned header (the least the grid can do to keep the viewer's photo
     /// in view).
     public func reveal(_ index: Int) {
+        finishColumnChange()
         let cell = layout.cellFrame(at: index)
         let clear = layout.topInset + layout.headerHeight
         let top = scrolling.offset + clear, bottom = scrolling.offset + size.height - layout.bottomInset
@@ -231,6 +254,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// Scrolls, without animation, so that the cell of `index` is centred between the bars, as far as
     /// the content goes (the seeds' `scrollToItem(at:at: .centeredVertically)`).
     public func centre(_ index: Int) {
+        finishColumnChange()
         let cell = layout.cellFrame(at: index)
         let middle = layout.topInset + (size.height - layout.topInset - layout.bottomInset) / 2
         scrolling.setOffset(cell.midY - middle)
@@ -239,7 +263,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The photo whose cell is under `point` (window coordinates), if any. The bars and the headers cover
     /// the cells that scroll under them: a tap on one is not a tap on a cell.
     public func index(at point: Point) -> Int? {
-        guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset else { return nil }
+        guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset, columnChange == nil else { return nil }
         let p = scroll.convert(point, from: nil)
         guard scroll.bounds.contains(p), !headers.covers(p) else { return nil }
         return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0].frame.contains(p) }
@@ -264,22 +288,23 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     /// The photos whose cells intersect the viewport grown by `screens` viewport heights above and below.
     public func indices(withinScreens screens: Double) -> Range<Int> {
+        if let shown = columnChange?.shown {
+            // While the columns change: the cells shown, and as many again per screen either side.
+            let margin = Int(screens.rounded(.up)) * shown.count
+            return max(0, shown.lowerBound - margin)..<min(photoCount, shown.upperBound + margin)
+        }
         let margin = screens * size.height
         return layout.indices(inContentRangeFrom: scrollOffset - margin, to: scrollOffset + size.height + margin)
     }
 
     // MARK: Layout
 
-    private func relayout() {
+    func relayout() {
         root.frame = Rect(origin: .zero, size: size)
         scroll.frame = Rect(origin: .zero, size: size)
         scrolling.setRange(0...layout.maxScrollOffset(viewportHeight: size.height), viewport: size.height)
         scroll.bounds.origin.y = scrolling.offset
-        for (i, cell) in cells.enumerated() {
-            cell.frame = layout.cellFrame(at: i)
-            for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
-            if let badge = badges[i] { layOutBadge(badge, in: cell) }
-        }
+        for i in cells.indices { place(cell: i, at: layout.cellFrame(at: i)) }
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         headers.layOut(layout, scrollOffset: scrolling.offset)
         layoutBars()

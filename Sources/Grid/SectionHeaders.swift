@@ -65,6 +65,16 @@ final class SectionHeaders {
         pinned = k
     }
 
+    /// While the columns change: each header part-way (`progress`) between where it lies in layout `a`
+    /// scrolled to `offsetA` and in `b` scrolled to `offsetB`, in window coordinates; none pinned.
+    func show(between a: GridLayout, _ offsetA: Double, and b: GridLayout, _ offsetB: Double, progress t: Double) {
+        for (k, header) in nodes.enumerated() {
+            let from = a.headerFrame(ofSection: k).minY - offsetA, to = b.headerFrame(ofSection: k).minY - offsetB
+            header.frame.origin.y = from + (to - from) * t
+        }
+        pinned = nil
+    }
+
     /// Where the held header ends, in content coordinates (0 when there are none).
     var pinnedBottom: Double { pinned.map { nodes[$0].frame.maxY } ?? 0 }
 

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Input
 import Library
 import SystemPackage
 import Testing
@@ -132,5 +133,19 @@ import TestSupport
         app.grid.scrolling.setOffset(next - 56 + 1)
         #expect(try header(1, of: app).minY == 56, "the next one is pinned")
         #expect(try header(0, of: app).maxY < 56, "the one before has gone under the bar")
+    }
+
+    /// At another column count each day still starts under its header, and the pinned one is under the bar.
+    @Test func theDaysKeepTheirHeadersAtEveryDensity() throws {
+        let app = threeDays()
+        _ = app.handle(.scroll(dx: 0, dy: -1, unit: .notches, at: Point(x: 200, y: 300), modifiers: .control))
+        app.settle(stepping: clock)
+        #expect(app.grid.layout.columns == 3)
+        for (k, first) in [(0, 0), (1, 13), (2, 15)] {
+            app.grid.scrolling.setOffset(app.grid.layout.headerFrame(ofSection: k).minY - 56 - 10)
+            #expect(app.cellFrame(first).minY == (try header(k, of: app)).maxY && app.cellFrame(first).minX == 0)
+        }
+        app.grid.scrolling.setOffset(200)
+        #expect(try header(app.grid.layout.section(atContentY: 256), of: app).minY == 56)
     }
 }

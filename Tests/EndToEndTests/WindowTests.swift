@@ -250,6 +250,32 @@ import TestSupport
                 "back in the grid, as before")
     }
 
+    /// Two fingers pinching the grid in the window (touches through the XI2 decoder), then Ctrl+wheel,
+    /// change its columns as the same script does headless: spread, 4 columns become 3; two notches
+    /// down, 5.
+    @Test func pinchingTheGridAndControlWheelChangeItsColumnsLikeTheHeadlessScript() throws {
+        struct Entry: Decodable {
+            let name: String
+            let frame: [Double]
+            let children: [Entry]
+            var all: [Entry] { [self] + children.flatMap(\.all) }
+        }
+        let shots = try playHeadlessAndInTheWindow("grid-pinch", """
+            pinch 250 300 1.4 300
+            wait 900
+            dump \(scratch.path)/pinched-RUN.json
+            scroll 0 2 ctrl
+            wait 900
+            dump \(scratch.path)/stepped-RUN.json
+            """)
+        #expect(PixelComparison(shots.headless, shots.window, channelTolerance: 1).differing == 0)
+        for (name, columns) in [("pinched", 3.0), ("stepped", 5.0)] {
+            let data = try Data(contentsOf: scratch.appendingPathComponent("\(name)-window.json"))
+            let cell = try #require(try JSONDecoder().decode(Entry.self, from: data).all.first { $0.name == "cell.0" })
+            #expect(abs(cell.frame[2] - ((500 + 2) / columns - 2)) <= 1, "\(name): \(columns) columns, cell \(cell.frame)")
+        }
+    }
+
     /// A touchpad pinch in the window (built as the XI 2.4 event, decoded as the server's) zooms as
     /// the same script does headless.
     @Test func touchpadPinchZoomsLikeTheHeadlessScript() throws {

@@ -1,0 +1,138 @@
+import Animation
+import Geometry
+import Scrolling
+
+/// Pinching the grid: two fingers (or Ctrl+wheel, Ctrl+`+`/`-`) change its column count within
+/// `GridLayout.columnRange`. While the fingers move, the layout is part-way between two counts, and
+/// the photo under the fingers stays under them; let go, it settles on a whole count with a spring
+/// that keeps the fingers' speed.
+extension GridScreen {
+    /// The spring the columns settle with, and how far (in columns) the fingers' speed carries them.
+    static let columnSpring = Motion.spring(response: 0.35, dampingRatio: 1)
+    static let columnProjection = 0.15
+
+    public var isChangingColumns: Bool { columnChange != nil }
+
+    /// Two fingers (or the pointer) at `point` begin to change the columns.
+    public func beginColumnChange(at point: Point) {
+        guard photoCount > 0 else { return }
+        if let change = columnChange {
+            animator.cancel(change, \.columns)
+            change.point = point
+            return
+        }
+        scrolling.stop()
+        let (anchor, depth) = photo(nearest: point)
+        let change = ColumnChange(columns: layout.columns, anchor: anchor, anchorDepth: depth, point: point)
+        change.onChange = { [unowned self] in showColumnChange() }
+        columnChange = change
+        // Drawn in window coordinates from here: no scroll offset, and only the cells it places are shown.
+        for cell in cells { cell.isHidden = true }
+        selectionRing.isHidden = true
+        showColumnChange()
+    }
+
+    /// The fingers spread to `scale` times their first distance apart, their centre at `point`: the
+    /// columns follow (spread: fewer, larger photos), resisting past either end of the range.
+    public func changeColumns(scale: Double, at point: Point) {
+        guard let change = columnChange, scale > 0 else { return }
+        let range = GridLayout.columnRange(forWidth: size.width)
+        let wanted = change.startColumns / scale
+        let low = Double(range.lowerBound), high = Double(range.upperBound)
+        change.point = point
+        change.columns = wanted < low ? low - RubberBand.offset(forOvershoot: low - wanted, dimension: 1)
+            : wanted > high ? high + RubberBand.offset(forOvershoot: wanted - high, dimension: 1) : wanted
+    }
+
+    /// The fingers let go, the scale changing at `scaleVelocity` a second: the columns settle on the
+    /// whole count nearest where that speed would carry them.
+    public func endColumnChange(scaleVelocity: Double) {
+        guard let change = columnChange else { return }
+        // d(columns)/dt = −start / scale² · d(scale)/dt; near scale 1, −columns · scale velocity.
+        let velocity = -change.columns * scaleVelocity
+        settleColumns(on: Int((change.columns + velocity * GridScreen.columnProjection).rounded()), velocity: velocity)
+    }
+
+    /// One column more (`delta` 1) or fewer (−1), gliding, holding the photo at `point` (Ctrl+wheel,
+    /// Ctrl+`+`/`-`); again while it glides: one on from where it is going.
+    public func stepColumns(by delta: Int, at point: Point) {
+        let from = columnChange?.target ?? layout.columns
+        let range = GridLayout.columnRange(forWidth: size.width)
+        let target = min(max(from + delta, range.lowerBound), range.upperBound)
+        guard target != layout.columns || columnChange != nil else { return }
+        if columnChange == nil { beginColumnChange(at: point) }
+        settleColumns(on: target, velocity: nil)
+    }
+
+    /// Ends a change at once on where it was going (a photo opens, the window is resized).
+    public func finishColumnChange() {
+        guard let change = columnChange else { return }
+        animator.cancel(change, \.columns)
+        commitColumns(change.target, change)
+    }
+
+    private func settleColumns(on count: Int, velocity: Double?) {
+        guard let change = columnChange else { return }
+        let range = GridLayout.columnRange(forWidth: size.width)
+        change.target = min(max(count, range.lowerBound), range.upperBound)
+        animator.animate(change, \.columns, to: Double(change.target), with: GridScreen.columnSpring,
+                         initialVelocity: velocity, restThreshold: 0.002) { [weak self, weak change] end in
+            guard end == .finished, let self, let change, change === self.columnChange else { return }
+            self.commitColumns(change.target, change)
+        }
+    }
+
+    /// The new count becomes the layout, scrolled so the held photo stays where it is held.
+    private func commitColumns(_ count: Int, _ change: ColumnChange) {
+        columnChange = nil
+        chosenColumns = count
+        let next = layout.with(columns: count)
+        layout = next
+        for cell in cells { cell.isHidden = false }
+        selectionRing.isHidden = keyboardSelection == nil
+        relayout()
+        scrolling.setOffset(heldOffset(in: next, change))
+        arrangement += 1
+    }
+
+    /// Each shown cell (and header) part-way between its frames in the two layouts around the shown
+    /// count, each layout scrolled to hold the anchor's photo at the fingers.
+    private func showColumnChange() {
+        guard let change = columnChange else { return }
+        let (lower, upper, t) = change.between
+        let a = layout.with(columns: lower), b = layout.with(columns: upper)
+        let offsetA = heldOffset(in: a, change), offsetB = heldOffset(in: b, change)
+        let inA = a.indices(inContentRangeFrom: offsetA, to: offsetA + size.height)
+        let inB = b.indices(inContentRangeFrom: offsetB, to: offsetB + size.height)
+        let shown = min(inA.lowerBound, inB.lowerBound)..<max(inA.upperBound, inB.upperBound)
+        for i in change.shown where !shown.contains(i) { cells[i].isHidden = true }
+        for i in shown {
+            let from = a.cellFrame(at: i) - Rect(x: 0, y: offsetA, width: 0, height: 0)
+            let to = b.cellFrame(at: i) - Rect(x: 0, y: offsetB, width: 0, height: 0)
+            place(cell: i, at: from + (to - from) * t)
+            cells[i].isHidden = false
+        }
+        change.shown = shown
+        headers.show(between: a, offsetA, and: b, offsetB, progress: t)
+        scroll.bounds.origin.y = 0
+        arrangement += 1
+    }
+
+    /// The scroll offset (within the content) that puts the anchor's photo at the held point.
+    private func heldOffset(in layout: GridLayout, _ change: ColumnChange) -> Double {
+        let cell = layout.cellFrame(at: change.anchor)
+        let offset = cell.minY + change.anchorDepth * cell.height - change.point.y
+        return min(max(offset, 0), layout.maxScrollOffset(viewportHeight: size.height))
+    }
+
+    /// The photo at `point`, or the nearest one in view; and how far down its cell the point is.
+    private func photo(nearest point: Point) -> (index: Int, depth: Double) {
+        let y = min(max(point.y, layout.topInset), size.height - layout.bottomInset)
+        let contentY = y + scrollOffset
+        let row = layout.indices(inContentRangeFrom: contentY, to: contentY + 1)
+        let index = row.min { abs(layout.cellFrame(at: $0).midX - point.x) < abs(layout.cellFrame(at: $1).midX - point.x) }
+            ?? indices(withinScreens: 0).first ?? 0
+        let cell = layout.cellFrame(at: index)
+        return (index, min(max((contentY - cell.minY) / max(cell.height, 1), 0), 1))
+    }
+}
