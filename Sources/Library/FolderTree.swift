@@ -10,7 +10,12 @@ struct FolderTree {
     /// A regular file found, with its modification time (seconds since 1970 UTC).
     struct File {
         let path: FilePath
+        /// Seconds since 1970 (UTC), to the nanosecond.
         let modified: Double
+        /// Bytes; with `modified`, what says a file is the one indexed.
+        var size: Int64 = 0
+        /// `modified` as whole nanoseconds (what the index keeps).
+        var modifiedNanoseconds: Int64 = 0
     }
 
     private(set) var files: [File] = []
@@ -59,12 +64,15 @@ struct FolderTree {
             let path = folder.appending(name)
             var info = stat()
             guard path.withPlatformString({ stat($0, &info) }) == 0 else {
-                files.append(File(path: path, modified: 0))   // a dangling link or a vanished file: the caller says why
+                files.append(File(path: path, modified: 0, size: -1))   // a dangling link or a vanished file: the caller says why
                 continue
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: subfolders.append(path)
-            default: files.append(File(path: path, modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+            default:
+                files.append(File(path: path, modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                                  size: Int64(info.st_size),
+                                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
             }
         }
         for subfolder in subfolders { walk(subfolder, inside: inside + [id]) }

@@ -29,9 +29,23 @@ public enum PhotoLibrary {
     /// format's, from the format table); a file without one is a photo when its content says so.
     static let photoExtensions = ImageFormat.allExtensions
 
+    /// How a tree's photos were dated: read from their files, or taken from the index.
+    public struct Indexing: Equatable, Sendable {
+        public var read = 0
+        public var fromIndex = 0
+
+        public init(read: Int = 0, fromIndex: Int = 0) {
+            self.read = read
+            self.fromIndex = fromIndex
+        }
+    }
+
     /// The photos of `arguments`: files and folders (see `localPath` for what a command line gives).
-    /// `skipping`: folders never listed inside a tree (by default the user's cache folder).
-    public static func collect(_ arguments: [FilePath], skipping: [FilePath]? = nil) -> (photos: [Photo], problems: [String]) {
+    /// `skipping`: folders never listed inside a tree (by default the user's cache folder). `index`:
+    /// what earlier launches learnt of the trees' files (and where this one keeps what it learns);
+    /// `indexed` hears how each tree was dated.
+    public static func collect(_ arguments: [FilePath], skipping: [FilePath]? = nil, index: LibraryIndex? = nil,
+                               indexed: (Indexing) -> Void = { _ in }) -> (photos: [Photo], problems: [String]) {
         var photos: [Photo] = [], problems: [String] = []
         for path in arguments {
             switch Entry(path) {
@@ -50,7 +64,7 @@ public enum PhotoLibrary {
                         found.append(file)
                     }
                 }
-                photos += timeline(found)
+                photos += timeline(found, root: path, index: index, indexed: indexed)
             }
         }
         return (photos, problems)
@@ -87,16 +101,39 @@ public enum PhotoLibrary {
     }
 
     /// Photos in the order they were taken (a camera's clock, else the file's), oldest first; photos of
-    /// the same moment keep the tree's order. Each file's first bytes are read (two at a time), no pixels.
-    static func timeline(_ files: [FolderTree.File]) -> [Photo] {
-        let dates = UnsafeMutableBufferPointer<PhotoDate>.allocate(capacity: files.count)
-        defer { dates.deallocate() }
-        nonisolated(unsafe) let out = dates
-        DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let file = files[i]
-            (out.baseAddress! + i).initialize(to: CaptureDate.read(path: file.path).map { PhotoDate($0) }
-                                                   ?? PhotoDate(modified: file.modified))
+    /// the same moment keep the tree's order. What `index` knows of a file of the same size and time is
+    /// taken from it; the others' first bytes are read (two at a time, no pixels), a batch at a time,
+    /// each batch kept in the index as soon as it is read.
+    static func timeline(_ files: [FolderTree.File], root: FilePath, index: LibraryIndex?,
+                         indexed: (Indexing) -> Void) -> [Photo] {
+        var known = index?.entries(under: root) ?? [:]
+        var facts = [PhotoFacts?](repeating: nil, count: files.count)
+        var unread: [Int] = []
+        for (i, file) in files.enumerated() {
+            let bytes = file.path.bytes
+            if let entry = known.removeValue(forKey: bytes), entry.size == file.size, entry.modified == file.modifiedNanoseconds {
+                facts[i] = entry.facts
+            } else {
+                unread.append(i)
+            }
         }
+        for start in stride(from: 0, to: unread.count, by: LibraryIndex.batch) {
+            let batch = Array(unread[start..<min(unread.count, start + LibraryIndex.batch)])
+            let read = UnsafeMutableBufferPointer<PhotoFacts>.allocate(capacity: batch.count)
+            defer { read.deallocate() }
+            nonisolated(unsafe) let out = read
+            DispatchQueue.concurrentPerform(iterations: batch.count) { k in
+                (out.baseAddress! + k).initialize(to: PhotoFacts.read(path: files[batch[k]].path) ?? PhotoFacts())
+            }
+            for (k, i) in batch.enumerated() { facts[i] = read[k] }
+            index?.record(batch.enumerated().map { k, i in
+                (files[i].path, LibraryIndex.Entry(size: files[i].size, modified: files[i].modifiedNanoseconds, facts: read[k]))
+            })
+        }
+        // What is gone from the tree is forgotten (files the tree no longer lists).
+        index?.forget(Array(known.keys))
+        indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count))
+        let dates = files.indices.map { i in facts[i]?.date.map { PhotoDate($0) } ?? PhotoDate(modified: files[i].modified) }
         let order = files.indices.sorted { a, b in
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b
         }

@@ -26,7 +26,14 @@ public struct PhotoSelection {
             for problem in around.problems { logger.warning("\(problem)") }
             return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
         }
-        let (photos, problems) = PhotoLibrary.collect(arguments)
+        // What earlier launches learnt of the trees (a cache: a run goes on without it).
+        let index = LibraryIndex.defaultFile().flatMap { LibraryIndex.open($0) { logger.warning("\($0)") } }
+        let started = ContinuousClock.now
+        let (photos, problems) = PhotoLibrary.collect(arguments, index: index) { indexing in
+            let elapsed = (ContinuousClock.now - started).components
+            let ms = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+            logger.debug("library: in \(ms) ms, photos read and from the index: \(indexing.read) \(indexing.fromIndex)")
+        }
         for problem in problems { logger.warning("\(problem)") }
         return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
     }

@@ -31,6 +31,10 @@ enum Bench {
             figures += try WindowFigures.measureSettle(sources: photos.map(\.path))
             return
         }
+        if CommandLine.arguments.dropFirst().first == "library" {   // `photozoom-bench library`: a 100,000-photo tree
+            figures += try LibraryFigures.measure()
+            return
+        }
         if CommandLine.arguments.dropFirst().first == "formats" {   // `photozoom-bench formats`: only the formats' figures
             figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { try FormatFigures.measure(jpegFolder: $0) }
             return

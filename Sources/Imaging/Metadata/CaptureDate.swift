@@ -51,16 +51,8 @@ public struct CaptureDate: Sendable, Equatable {
         self = date
     }
 
-    /// The date of the photo at `path`, from its first bytes; a HEIC's or AVIF's from its EXIF item
-    /// wherever the first bytes say it is (a second, small read).
-    public static func read(path: FilePath) -> CaptureDate? {
-        guard let head = FileHead.read(path) else { return nil }
-        if let date = CaptureDate(head: head[...]) { return date }
-        guard case .file(let offset, let length)? = HEIFExifItem.locate(in: head[...]), offset + length > head.count,
-              let item = FileHead.read(path, at: offset, length: length), item.count == length,
-              let tiff = HEIFExifItem.tiff(inItem: item[...]) else { return nil }
-        return CaptureDate(tiff)
-    }
+    /// The date of the photo at `path`, from its first bytes (`PhotoFacts.read`).
+    public static func read(path: FilePath) -> CaptureDate? { PhotoFacts.read(path: path)?.date }
 
     /// The calendar date and time of day of the wall clock.
     public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

@@ -1,0 +1,46 @@
+import Foundation
+import SystemPackage
+
+/// What a photo's EXIF block says of it without a pixel decoded: when it was taken, with which camera,
+/// and how it stands. Read from the file's first bytes; a HEIC's or AVIF's `Exif` item wherever its
+/// `meta` box (in those bytes) says it lies, with one more small read.
+public struct PhotoFacts: Sendable, Equatable {
+    public var date: CaptureDate?
+    /// The camera as it names itself, make then model ("Canon EOS R6"; the make once when the model
+    /// repeats it, as most do).
+    public var camera: String?
+    public var orientation: ExifOrientation?
+
+    public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil) {
+        self.date = date
+        self.camera = camera
+        self.orientation = orientation
+    }
+
+    init(_ tiff: TIFFStructure) {
+        date = CaptureDate(tiff)
+        orientation = ExifOrientation(tiff: tiff)
+        let ifd0 = tiff.directory(0) ?? []
+        func text(_ tag: Int) -> String? {
+            let value = ifd0.first { $0.tag == tag }.flatMap(tiff.ascii)?
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+            return value?.isEmpty == false ? value : nil
+        }
+        let make = text(0x010F), model = text(0x0110)
+        if let make, let model, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make) {
+            camera = make + " " + model
+        } else {
+            camera = model ?? make
+        }
+    }
+
+    /// The facts of the photo at `path`; nil when it has no EXIF block this reader finds.
+    public static func read(path: FilePath) -> PhotoFacts? {
+        guard let head = FileHead.read(path) else { return nil }
+        if let tiff = TIFFStructure(head: head[...]) { return PhotoFacts(tiff) }
+        guard case .file(let offset, let length)? = HEIFExifItem.locate(in: head[...]), offset + length > head.count,
+              let item = FileHead.read(path, at: offset, length: length), item.count == length,
+              let tiff = HEIFExifItem.tiff(inItem: item[...]) else { return nil }
+        return PhotoFacts(tiff)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Imaging
+import SystemPackage
+
+/// What the library has learnt of each photo, kept between launches in SQLite (GRDB over the system's
+/// libsqlite3): its size and modification time (what says it is the same file), when it was taken (the
+/// camera's wall clock and offset), its camera, its orientation and its album (folder). A second launch
+/// of a tree takes its timeline from here and reads only the files whose size or time changed.
+///
+/// It is a cache (`$XDG_CACHE_HOME/photozoom/library.sqlite`): written in WAL mode, a batch a
+/// transaction, so a viewer killed while indexing keeps every batch it committed, and two viewers share
+/// it. One that cannot be read (damaged, of a schema this viewer does not know) is rebuilt, with one
+/// line said; one another viewer keeps locked is left alone for this run.
+public final class LibraryIndex: @unchecked Sendable {
+    /// What the index holds of one file.
+    public struct Entry: Equatable, Sendable {
+        public var size: Int64
+        /// Nanoseconds since 1970 (UTC).
+        public var modified: Int64
+        public var facts: PhotoFacts
+    }
+
+    /// How long a write waits for another viewer's, s.
+    static let busyTimeout = 2.0
+    /// Files read between commits while indexing.
+    public static let batch = 500
+
+    private let pool: DatabasePool
+
+    private init(pool: DatabasePool) { self.pool = pool }
+
+    /// The index at `file` (its folder made if missing); nil when it cannot be used this run, with why in
+    /// `say` (one line). A file that is not a readable index of this schema is moved aside and made anew.
+    public static func open(_ file: FilePath, say: (String) -> Void) -> LibraryIndex? {
+        try? FileManager.default.createDirectory(atPath: file.removingLastComponent().string, withIntermediateDirectories: true)
+        do {
+            return try LibraryIndex(pool: openPool(file))
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            say("the library index \(file) is kept busy by another viewer; this run reads every photo (\(error.resultCode))")
+            return nil
+        } catch {
+            say("the library index \(file) could not be read (\(reason(error))); it is rebuilt")
+            for suffix in ["", "-wal", "-shm"] { _ = try? FileManager.default.removeItem(atPath: file.string + suffix) }
+            return try? LibraryIndex(pool: openPool(file))
+        }
+    }
+
+    /// The default place: `$XDG_CACHE_HOME/photozoom/library.sqlite`, else under `~/.cache`.
+    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FilePath(cache).appending("photozoom/library.sqlite") }
+        return environment["HOME"].map { FilePath($0).appending(".cache/photozoom/library.sqlite") }
+    }
+
+    private static func openPool(_ file: FilePath) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        let pool = try DatabasePool(path: file.string, configuration: configuration)
+        try migrator.migrate(pool)
+        // A damaged file can open and migrate, and fail only where it is damaged: look at all of it once.
+        try pool.read { db in
+            let check = try String.fetchOne(db, sql: "PRAGMA quick_check")
+            guard check == "ok" else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: check ?? "quick_check") }
+        }
+        return pool
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("photos") { db in
+            try db.create(table: "photo") { t in
+                t.primaryKey("path", .blob)             // the file's path, as its bytes
+                t.column("album", .blob).notNull()      // its folder's path
+                t.column("size", .integer).notNull()
+                t.column("modified", .integer).notNull()
+                t.column("takenWallClock", .integer)    // EXIF's date, as seconds on the camera's clock
+                t.column("takenOffset", .integer)       // that clock's offset from UTC, s; null: not said
+                t.column("camera", .text)
+                t.column("orientation", .integer)
+            }
+        }
+        return migrator
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as? DatabaseError).map { "\($0.resultCode): \($0.message ?? "")" } ?? "\(error)"
+    }
+
+    /// What is indexed of the files under `root`, by path bytes.
+    public func entries(under root: FilePath) -> [[UInt8]: Entry] {
+        let prefix = root.bytes + [UInt8(ascii: "/")]
+        // Every path that starts with "root/": from "root/" up to "root0" ('0' follows '/').
+        let upper = Array(prefix.dropLast()) + [UInt8(ascii: "0")]
+        var found: [[UInt8]: Entry] = [:]
+        try? pool.read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation FROM photo
+                WHERE path >= ? AND path < ?
+                """, arguments: [Data(prefix), Data(upper)])
+            while let row = try rows.next() {
+                let path: Data = row[0]
+                let date = (row[3] as Int64?).map { CaptureDate(wallClock: $0, utcOffset: row[4]) }
+                let orientation = (row[6] as Int?).flatMap(ExifOrientation.init(rawValue:))
+                found[Array(path)] = Entry(size: row[1], modified: row[2],
+                                           facts: PhotoFacts(date: date, camera: row[5], orientation: orientation))
+            }
+        }
+        return found
+    }
+
+    /// Keeps `entries` (files just read), in one transaction.
+    public func record(_ entries: [(path: FilePath, entry: Entry)]) {
+        try? pool.write { db in
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (path, entry) in entries {
+                try insert.execute(arguments: [Data(path.bytes), Data(path.removingLastComponent().bytes),
+                                               entry.size, entry.modified, entry.facts.date?.wallClock,
+                                               entry.facts.date?.utcOffset, entry.facts.camera, entry.facts.orientation?.rawValue])
+            }
+        }
+    }
+
+    /// Forgets files no longer there.
+    public func forget(_ paths: [[UInt8]]) {
+        guard !paths.isEmpty else { return }
+        try? pool.write { db in
+            let delete = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
+            for path in paths { try delete.execute(arguments: [Data(path)]) }
+        }
+    }
+
+    /// How many files the index holds (for the tests and the bench).
+    public var count: Int { (try? pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM photo") ?? 0 }) ?? 0 }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Imaging
+import Pixels
+
+/// `photozoom-bench library`: a tree of 100,000 small photos with EXIF dates in 1,000 folders (made here,
+/// in a temporary folder, and removed), opened in a real window: cold (no index: every photo's first bytes
+/// read, the index written) and warm (the index there: the timeline laid out from it).
+enum LibraryFigures {
+    static let photoCount = 100_000
+    static let folderCount = 1000
+
+    static func measure() throws -> [(String, Double)] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-library-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let made = Date()
+        try makeTree(at: root)
+        print("made \(photoCount) photos in \(folderCount) folders in \(String(format: "%.1f", -made.timeIntervalSinceNow)) s")
+
+        let cache = root + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let bench = WindowBench(viewer: WindowBench.viewerBesideThisBench, folder: root)
+        let script = "wait 3000\nkey q\n"
+        let cold = try bench.play(script, cacheHome: cache)
+        let warms = try (0..<3).map { _ in try bench.play(script, cacheHome: cache) }
+        let warm = warms.sorted { $0.milliseconds("first photo") < $1.milliseconds("first photo") }[1]
+
+        print("\n| \(photoCount) photos in \(folderCount) folders, 1920x1080 window | indexing | first photo | grid complete | peak RSS |")
+        print("|---|---:|---:|---:|---:|")
+        for (name, run) in [("cold (no index)", cold), ("warm (median of 3)", warm)] {
+            print(String(format: "| %@ | %.0f ms | %.0f ms | %.0f ms | %.0f MiB |", name, indexingMs(run.log), run.milliseconds("first photo"),
+                         run.milliseconds("grid complete"), run.peakRSSMiB))
+        }
+        let coldIndexing = indexingMs(cold.log)
+        return [("library_cold_indexing_photos_per_s", Double(photoCount) / coldIndexing * 1000),
+                ("library_cold_first_photo_ms", cold.milliseconds("first photo")),
+                ("library_warm_indexing_ms", indexingMs(warm.log)),
+                ("library_warm_first_photo_ms", warm.milliseconds("first photo")),
+                ("library_warm_grid_complete_ms", warm.milliseconds("grid complete")),
+                ("library_warm_rss_mib", warm.peakRSSMiB)]
+    }
+
+    /// What `--verbose` says the tree took to list and date: "library: in 1234 ms, …".
+    static func indexingMs(_ log: String) -> Double {
+        guard let line = log.split(separator: "\n").first(where: { $0.contains("library: in ") }),
+              let ms = line.components(separatedBy: "library: in ").last?.split(separator: " ").first.flatMap({ Double($0) }) else { return .nan }
+        return ms
+    }
+
+    /// 16x16 JPEGs with a camera's EXIF block (a date a few hours apart over three years, a camera), a
+    /// hundred a folder.
+    static func makeTree(at root: String) throws {
+        let picture = PixelImage(width: 16, height: 16, isOpaque: true)
+        for f in 0..<folderCount {
+            let folder = root + String(format: "/%04d/%02d", 2022 + f / 400, f % 100)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for p in 0..<(photoCount / folderCount) {
+                let i = f * (photoCount / folderCount) + p
+                let day = i / 90, hour = i % 90 / 6, minute = i % 6 * 10
+                let date = String(format: "%04d:%02d:%02d %02d:%02d:00", 2022 + day / 336, 1 + day / 28 % 12, 1 + day % 28, 6 + hour, minute)
+                let exif = ExifBlock(dateTaken: (date, "+01:00"), camera: ("Canon", "Canon EOS R6"))
+                guard let bytes = JPEGEncoder.encode(picture, quality: 80, exif: exif) else { throw BenchError("a JPEG could not be made") }
+                try Data(bytes).write(to: URL(fileURLWithPath: folder + String(format: "/IMG_%06d.jpg", i)))
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Imaging
+import Library
+import Pixels
+import SystemPackage
+import Testing
+import TestSupport
+
+/// The library index as a user meets it, in the viewer's own runs: a tree's second launch reads no photo,
+/// a viewer killed while indexing keeps every batch it committed (the next launch reads only the rest),
+/// and a damaged index is one line and rebuilt.
+@Suite struct LibraryIndexRunTests {
+    /// `count` small camera JPEGs with dates, in folders of 50.
+    static func tree(_ count: Int) throws -> TemporaryFolder {
+        let tree = try TemporaryFolder()
+        let picture = CameraJPEG.quadrants(width: 16, height: 16)
+        for i in 0..<count {
+            let exif = ExifBlock(dateTaken: (String(format: "2023:%02d:%02d 12:00:%02d", 1 + i / 500 % 12, 1 + i / 20 % 28, i % 60), nil))
+            _ = try tree.write(String(format: "folder%03d/IMG_%05d.jpg", i / 50, i), try #require(JPEGEncoder.encode(picture, quality: 80, exif: exif)))
+        }
+        return tree
+    }
+
+    /// What `--verbose` says: "library: in 12 ms, photos read and from the index: 300 0".
+    func indexed(_ errors: String) -> (read: Int, fromIndex: Int)? {
+        guard let line = errors.split(separator: "\n").first(where: { $0.contains("library: ") }) else { return nil }
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        return numbers.count >= 2 ? (numbers[numbers.count - 2], numbers[numbers.count - 1]) : nil
+    }
+
+    @Test func aSecondLaunchReadsNoPhoto() throws {
+        let tree = try Self.tree(300), cache = try TemporaryFolder()
+        var shots: [PixelImage] = []
+        for run in 0..<2 {
+            let shot = cache.path + "/run\(run).png"
+            let (status, errors) = try ViewerProcess.run(["--headless", "--verbose", "--size", "600x500", "--screenshot", shot, tree.path],
+                                                         environment: ["XDG_CACHE_HOME": cache.path])
+            #expect(status == 0, "\(errors)")
+            let counts = try #require(indexed(errors), "\(errors)")
+            #expect(run == 0 ? counts == (300, 0) : counts == (0, 300), "run \(run): \(counts)")
+            shots.append(try ImageDecoder.decode(path: shot).image)
+        }
+        #expect(PixelComparison(shots[0], shots[1], channelTolerance: 0).differing == 0, "the same timeline, from the index")
+    }
+
+    /// Killed (SIGKILL) once it has committed a batch: what it committed is whole batches, and the next
+    /// launch reads only the photos not in them.
+    @Test func aViewerKilledWhileIndexingKeepsWhatItCommitted() throws {
+        let total = 2500
+        let tree = try Self.tree(total), cache = try TemporaryFolder()
+        let file = FilePath(cache.path + "/photozoom/library.sqlite")
+        let viewer = try ViewerProcess(["--headless", "--verbose", "--size", "600x500", "--script", "/dev/null", tree.path],
+                                       environment: ["XDG_CACHE_HOME": cache.path])
+        let deadline = Date().addingTimeInterval(30)
+        var committed = 0
+        while committed == 0, Date() < deadline {
+            usleep(2000)
+            if FileManager.default.fileExists(atPath: file.string) { committed = LibraryIndex.open(file) { _ in }?.count ?? 0 }
+        }
+        viewer.process.killNow()
+        var said: [String] = []
+        committed = try #require(LibraryIndex.open(file) { said.append($0) }).count
+        #expect(said.isEmpty, "the index is whole after the kill: \(said)")
+        #expect(committed > 0 && (committed % LibraryIndex.batch == 0 || committed == total), "\(committed) rows: whole batches")
+
+        let (status, errors) = try ViewerProcess.run(["--headless", "--verbose", "--size", "600x500", "--screenshot", cache.path + "/after.png",
+                                                      tree.path], environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(status == 0)
+        let counts = try #require(indexed(errors), "\(errors)")
+        #expect(counts == (total - committed, committed), "killed after \(committed): \(counts)")
+        #expect(!errors.contains("warning"), "\(errors)")
+    }
+
+    @Test func aDamagedIndexIsOneLineAndRebuilt() throws {
+        let tree = try Self.tree(20), cache = try TemporaryFolder()
+        _ = try cache.write("photozoom/library.sqlite", Array("not a database at all".utf8) + [UInt8](repeating: 7, count: 4096))
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "600x500", "--screenshot", cache.path + "/grid.png", tree.path],
+                                                     environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(status == 0)
+        let lines = errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("library index") && lines[0].hasSuffix("it is rebuilt"), "\(errors)")
+        #expect(LibraryIndex.open(FilePath(cache.path + "/photozoom/library.sqlite")) { _ in }?.count == 20)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import Glibc
+import Imaging
+import Library
+import Pixels
+import SystemPackage
+import Testing
+import TestSupport
+
+/// The library index: a tree indexed once is laid out from it the next time, reading only the files that
+/// changed; it survives damage, another schema and a second viewer.
+@Suite struct LibraryIndexTests {
+    /// A tree of `count` small camera JPEGs, a minute apart from 2024-05-01 10:00 (+02:00), taken with two
+    /// cameras, in folders of 10.
+    static func cameraTree(_ count: Int, in folder: TemporaryFolder) throws -> [String] {
+        let picture = CameraJPEG.quadrants(width: 16, height: 16)
+        return try (0..<count).map { i in
+            let exif = ExifBlock(dateTaken: (String(format: "2024:05:01 %02d:%02d:00", 10 + i / 60, i % 60), "+02:00"),
+                                 camera: i % 2 == 0 ? ("Canon", "Canon EOS R6") : ("Apple", "iPhone 15 Pro"))
+            let bytes = try #require(JPEGEncoder.encode(picture, quality: 80, exif: exif))
+            return try folder.write(String(format: "day%02d/IMG_%04d.jpg", i / 10, i), bytes)
+        }
+    }
+
+    func collect(_ folder: TemporaryFolder, index: LibraryIndex?) -> ([Photo], PhotoLibrary.Indexing) {
+        var indexing = PhotoLibrary.Indexing()
+        let photos = PhotoLibrary.collect([FilePath(folder.path)], index: index) { indexing = $0 }.photos
+        return (photos, indexing)
+    }
+
+    @Test func aSecondLaunchReadsOnlyWhatChanged() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        let files = try Self.cameraTree(40, in: tree)
+        let file = FilePath(cache.path + "/photozoom/library.sqlite")
+        var said: [String] = []
+        let (first, cold) = collect(tree, index: LibraryIndex.open(file) { said.append($0) })
+        #expect(cold == .init(read: 40, fromIndex: 0))
+        #expect(first.map(\.path) == files, "by date taken")
+
+        let (second, warm) = collect(tree, index: LibraryIndex.open(file) { said.append($0) })
+        #expect(warm == .init(read: 0, fromIndex: 40), "a second launch reads no photo")
+        #expect(second == first, "the same timeline, the same dates")
+
+        // One rewritten (a new time), one gone, one new: those are read, the gone one forgotten.
+        var later = [timespec(tv_sec: 1_800_000_000, tv_nsec: 0), timespec(tv_sec: 1_800_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, files[3], &later, 0) == 0)
+        #expect(unlink(files[7]) == 0)
+        _ = try tree.copy(files[0], as: "new/IMG_9999.jpg")
+        let index = try #require(LibraryIndex.open(file) { said.append($0) })
+        let (third, changed) = collect(tree, index: index)
+        #expect(changed == .init(read: 2, fromIndex: 38))
+        #expect(third.count == 40 && index.count == 40)
+        #expect(said.isEmpty, "\(said)")
+        let entries = index.entries(under: FilePath(tree.path))
+        let canon = try #require(entries[FilePath(files[0]).bytes])
+        #expect(canon.facts.camera == "Canon EOS R6" && canon.facts.date?.utcOffset == 7200)
+        #expect(entries[FilePath(files[1]).bytes]?.facts.camera == "Apple iPhone 15 Pro")
+    }
+
+    /// A file that is not an index (damaged, or something else) is rebuilt, with one line.
+    @Test func aDamagedIndexIsRebuiltWithOneLine() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        _ = try Self.cameraTree(12, in: tree)
+        let path = try cache.write("photozoom/library.sqlite", Array(repeating: 0xA5, count: 8192))
+        var said: [String] = []
+        let index = try #require(LibraryIndex.open(FilePath(path)) { said.append($0) })
+        #expect(said.count == 1 && said[0].contains("could not be read") && said[0].hasSuffix("it is rebuilt"), "\(said)")
+        #expect(collect(tree, index: index).1 == .init(read: 12, fromIndex: 0))
+        #expect(index.count == 12)
+    }
+
+    /// An index of another schema (an older viewer's table) is rebuilt, with one line.
+    @Test func anIndexOfAnotherSchemaIsRebuilt() throws {
+        let cache = try TemporaryFolder()
+        let path = cache.path + "/library.sqlite"
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE photo (name TEXT PRIMARY KEY, taken REAL)")
+            try db.execute(sql: "INSERT INTO photo VALUES ('a.jpg', 1.5)")
+        }
+        var said: [String] = []
+        let index = try #require(LibraryIndex.open(FilePath(path)) { said.append($0) })
+        #expect(said.count == 1, "\(said)")
+        #expect(index.count == 0)
+    }
+
+    /// Two viewers on the same tree share one index: what one keeps, the other reads.
+    @Test func twoViewersShareTheIndex() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        _ = try Self.cameraTree(20, in: tree)
+        let file = FilePath(cache.path + "/library.sqlite")
+        let one = try #require(LibraryIndex.open(file) { _ in })
+        let other = try #require(LibraryIndex.open(file) { _ in })
+        #expect(collect(tree, index: one).1.read == 20)
+        #expect(collect(tree, index: other).1 == .init(read: 0, fromIndex: 20))
+    }
+}
