@@ -16,6 +16,8 @@ struct FolderTree {
         var size: Int64 = 0
         /// `modified` as whole nanoseconds (what the index keeps).
         var modifiedNanoseconds: Int64 = 0
+        /// Whether `stat` found a regular file (else: something else, or nothing to stat).
+        var isRegular = false
     }
 
     private(set) var files: [File] = []
@@ -59,11 +61,15 @@ struct FolderTree {
             problems.append("\(Photo(file: folder).path): the folder cannot be read (\(PhotoFile.reason(errno)))")
             return
         }
+        // Each name is looked up in the folder itself (one step), not from the root again.
+        let directory = folder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { if directory >= 0 { close(directory) } }
         var subfolders: [FilePath] = []
-        for name in names where !name.string.hasPrefix(".") {
+        for name in names where name.withPlatformString({ $0.pointee }) != CChar(UInt8(ascii: ".")) {
             let path = folder.appending(name)
             var info = stat()
-            guard path.withPlatformString({ stat($0, &info) }) == 0 else {
+            let found = directory >= 0 ? name.withPlatformString { fstatat(directory, $0, &info, 0) } : path.withPlatformString { stat($0, &info) }
+            guard found == 0 else {
                 files.append(File(path: path, modified: 0, size: -1))   // a dangling link or a vanished file: the caller says why
                 continue
             }
@@ -72,7 +78,8 @@ struct FolderTree {
             default:
                 files.append(File(path: path, modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
                                   size: Int64(info.st_size),
-                                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
+                                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                  isRegular: info.st_mode & S_IFMT == S_IFREG))
             }
         }
         for subfolder in subfolders { walk(subfolder, inside: inside + [id]) }

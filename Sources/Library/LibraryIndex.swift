@@ -93,10 +93,12 @@ public final class LibraryIndex: @unchecked Sendable {
         let upper = Array(prefix.dropLast()) + [UInt8(ascii: "0")]
         var found: [[UInt8]: Entry] = [:]
         try? pool.read { db in
+            let range: StatementArguments = [Data(prefix), Data(upper)]
+            found.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation FROM photo
                 WHERE path >= ? AND path < ?
-                """, arguments: [Data(prefix), Data(upper)])
+                """, arguments: range)
             while let row = try rows.next() {
                 let path: Data = row[0]
                 let date = (row[3] as Int64?).map { CaptureDate(wallClock: $0, utcOffset: row[4]) }

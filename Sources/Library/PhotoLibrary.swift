@@ -54,17 +54,22 @@ public enum PhotoLibrary {
             case .skipped(let why):
                 problems.append("\(Photo(file: path).path): \(why == Entry.vanished ? "no such file or folder" : why)")
             case .folder:
+                // What the index knows of the tree is read while the tree is walked (on another core).
+                let known = IndexedEntries()
+                let reading = DispatchGroup()
+                if let index { DispatchQueue.global().async(group: reading) { known.entries = index.entries(under: path) } }
                 let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
                 problems += tree.problems
                 var found: [FolderTree.File] = []
                 for file in tree.files {
-                    if let problem = photoProblem(file.path) {
+                    if let problem = photoProblem(file.path, isRegular: file.isRegular) {
                         if !problem.isEmpty { problems.append(problem) }
                     } else {
                         found.append(file)
                     }
                 }
-                photos += timeline(found, root: path, index: index, indexed: indexed)
+                reading.wait()
+                photos += timeline(found, known: known.entries, index: index, indexed: indexed)
             }
         }
         return (photos, problems)
@@ -91,9 +96,10 @@ public enum PhotoLibrary {
 
     /// Nil when a file in a folder is a photo; "" when it is something else said nothing of; else why
     /// a file named as a photo can't be one (said once, never opened).
-    private static func photoProblem(_ file: FilePath) -> String? {
+    /// `isRegular`: the folder's walk found a regular file there (it is not looked at again).
+    private static func photoProblem(_ file: FilePath, isRegular: Bool = false) -> String? {
         let namedAsPhoto = file.extension.map { photoExtensions.contains($0.lowercased()) } ?? false
-        switch Entry(file) {
+        switch isRegular ? .regularFile : Entry(file) {
         case .regularFile: return namedAsPhoto || looksLikeImage(file) ? nil : ""
         case .folder: return ""
         case .skipped(let why): return namedAsPhoto ? "\(Photo(file: file).path): \(why)" : ""
@@ -101,12 +107,12 @@ public enum PhotoLibrary {
     }
 
     /// Photos in the order they were taken (a camera's clock, else the file's), oldest first; photos of
-    /// the same moment keep the tree's order. What `index` knows of a file of the same size and time is
-    /// taken from it; the others' first bytes are read (two at a time, no pixels), a batch at a time,
+    /// the same moment keep the tree's order. What the index knew (`known`) of a file of the same size and
+    /// time is taken from it; the others' first bytes are read (two at a time, no pixels), a batch at a time,
     /// each batch kept in the index as soon as it is read.
-    static func timeline(_ files: [FolderTree.File], root: FilePath, index: LibraryIndex?,
+    static func timeline(_ files: [FolderTree.File], known: [[UInt8]: LibraryIndex.Entry], index: LibraryIndex?,
                          indexed: (Indexing) -> Void) -> [Photo] {
-        var known = index?.entries(under: root) ?? [:]
+        var known = known
         var facts = [PhotoFacts?](repeating: nil, count: files.count)
         var unread: [Int] = []
         for (i, file) in files.enumerated() {
@@ -138,6 +144,11 @@ public enum PhotoLibrary {
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b
         }
         return order.map { Photo(file: files[$0].path, date: dates[$0]) }
+    }
+
+    /// The index's entries for a tree, as read on another thread (and waited for before they are used).
+    private final class IndexedEntries: @unchecked Sendable {
+        var entries: [[UInt8]: LibraryIndex.Entry] = [:]
     }
 
     /// Folders of the user's cache (the thumbnails', ours): never photos, even inside an opened tree.

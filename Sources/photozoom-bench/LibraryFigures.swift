@@ -22,19 +22,19 @@ enum LibraryFigures {
         let script = "wait 3000\nkey q\n"
         let cold = try bench.play(script, cacheHome: cache)
         let warms = try (0..<3).map { _ in try bench.play(script, cacheHome: cache) }
-        let warm = warms.sorted { $0.milliseconds("first photo") < $1.milliseconds("first photo") }[1]
+        let warm = warms.sorted { $0.milliseconds("first photo on screen") < $1.milliseconds("first photo on screen") }[1]
 
         print("\n| \(photoCount) photos in \(folderCount) folders, 1920x1080 window | indexing | first photo | grid complete | peak RSS |")
         print("|---|---:|---:|---:|---:|")
         for (name, run) in [("cold (no index)", cold), ("warm (median of 3)", warm)] {
-            print(String(format: "| %@ | %.0f ms | %.0f ms | %.0f ms | %.0f MiB |", name, indexingMs(run.log), run.milliseconds("first photo"),
+            print(String(format: "| %@ | %.0f ms | %.0f ms | %.0f ms | %.0f MiB |", name, indexingMs(run.log), run.milliseconds("first photo on screen"),
                          run.milliseconds("grid complete"), run.peakRSSMiB))
         }
         let coldIndexing = indexingMs(cold.log)
         return [("library_cold_indexing_photos_per_s", Double(photoCount) / coldIndexing * 1000),
-                ("library_cold_first_photo_ms", cold.milliseconds("first photo")),
+                ("library_cold_first_photo_ms", cold.milliseconds("first photo on screen")),
                 ("library_warm_indexing_ms", indexingMs(warm.log)),
-                ("library_warm_first_photo_ms", warm.milliseconds("first photo")),
+                ("library_warm_first_photo_ms", warm.milliseconds("first photo on screen")),
                 ("library_warm_grid_complete_ms", warm.milliseconds("grid complete")),
                 ("library_warm_rss_mib", warm.peakRSSMiB)]
     }

@@ -56,6 +56,15 @@ import TestSupport
         #expect(photos.map(\.name) == ["a.webp", "b.png", "IMG_1.jpeg", "img_2.JPG", "IMG_10.jpg", "no-extension"])
     }
 
+    /// Numbers by value whatever their zeros (alike ones keep their byte order), case ignored, letters
+    /// beyond ASCII after it.
+    @Test func namesSortByNumberAndLetterNotByByte() throws {
+        let folder = try TemporaryFolder()
+        for name in ["b10.jpg", "B9.jpg", "a.jpg", "Äpfel.jpg", "7.jpg", "007.jpg", "IMG_0099.jpg", "IMG_100.jpg"] { try folder.write(name, [1]) }
+        let (photos, _) = PhotoLibrary.photos(inFolder: FilePath(folder.path))
+        #expect(photos.map(\.name) == ["007.jpg", "7.jpg", "a.jpg", "B9.jpg", "b10.jpg", "IMG_0099.jpg", "IMG_100.jpg", "Äpfel.jpg"])
+    }
+
     @Test func filesAndFileURIsAreTakenAsGiven() throws {
         let folder = try TemporaryFolder()
         let spaced = try folder.write("my photo.png", [1])
