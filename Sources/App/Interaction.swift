@@ -281,18 +281,20 @@ final class Interaction {
             grid.glideToNewest()
         } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
             navigator.close()
+        } else if let viewer = navigator.viewer, viewer.isFavoriteButton(at: point) {
+            navigator.toggleFavorite()
         }
     }
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
     private func viewerTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point) else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
     private func doubleTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isBackButton(at: point) else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point) else { return }
         viewer.doubleTap(at: point)
     }
 
@@ -337,6 +339,7 @@ final class Interaction {
         case .move(let move) where navigator.isGridActive: moveSelection(move)
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
+        case .favorite: navigator.toggleFavorite()
         case .slowMotion, .debugOverlay, .help: break   // the app's own
         }
         return nil

@@ -14,6 +14,8 @@ struct KeyBinding {
         case zoom(Zoom)
         /// `space`: an animation plays or pauses; otherwise as `open`.
         case playPause
+        /// `.`: the open photo becomes a favorite, or stops being one.
+        case favorite
     }
 
     enum Move: Equatable {
@@ -63,6 +65,8 @@ struct KeyBinding {
         KeyBinding(keys: ["space": .playPause], label: "`space`",
                    summary: "pause or play an animation (else as Return)",
                    detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
+        KeyBinding(keys: ["period": .favorite], label: "`.`", summary: "favorite, or not",
+                   detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid",
                    detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed)"),
         KeyBinding(keys: ["f": .fullScreen, "F11": .fullScreen], label: "`f`, `F11`", summary: "full screen",

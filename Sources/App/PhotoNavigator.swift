@@ -59,7 +59,22 @@ final class PhotoNavigator {
     /// The photo the viewer shows, if it is open.
     var openPhoto: Photo? { viewer.map { photos[$0.index] } }
 
-    init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double, style: MotionStyle) {
+    /// The user's favorites (nil: none kept, as in most tests).
+    let favorites: Favorites?
+
+    /// The open photo becomes a favorite, or stops being one: the bar's heart and its grid cell show it.
+    func toggleFavorite() {
+        guard let favorites, let viewer, !isTransitioning else { return }
+        let photo = photos[viewer.index]
+        let favorite = !favorites.contains(photo.file)
+        favorites.set(photo.file, favorite: favorite)
+        viewer.showFavorite()
+        grid.setFavorite(favorite, at: viewer.index)
+    }
+
+    init(grid: GridScreen, photos: [Photo], animator: Animator, queue: DecodeQueue, pixelScale: Double, style: MotionStyle,
+         favorites: Favorites? = nil) {
+        self.favorites = favorites
         self.grid = grid
         self.pixelScale = pixelScale
         self.photos = photos
@@ -105,6 +120,7 @@ final class PhotoNavigator {
         screen.crossFadesPages = reducesMotion
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
+        if let favorites { screen.isFavorite = { [photos] in favorites.contains(photos[$0].file) } }
         viewer = screen
         requestSharpPages(around: index)
         transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in

@@ -63,8 +63,9 @@ public final class PhotoViewerApp {
     /// `queue` decodes the thumbnails and the open photos.
     /// `motion`: how released pulls move (`--motion`).
     /// `days`: what a timeline's day headers say (relative to today, in the environment's locale by default).
+    /// `favorites`: the photos marked as favorites, and where marks are kept (nil: none).
     public init(photos: [Photo], size: Size, emptyMessage: String, queue: DecodeQueue, clock: FrameClock,
-                pixelScale: Double = 1, motion: MotionStyle = .fluid, days: DayTitles? = nil,
+                pixelScale: Double = 1, motion: MotionStyle = .fluid, days: DayTitles? = nil, favorites: Favorites? = nil,
                 logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.pixelScale = pixelScale
@@ -77,7 +78,10 @@ public final class PhotoViewerApp {
                           sections: isTimeline ? (days ?? DayTitles()).sections(of: photos) : [])
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
-                                   style: motion)
+                                   style: motion, favorites: favorites)
+        if let favorites {
+            for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
+        }
         interaction = Interaction(navigator: navigator)
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }

@@ -153,6 +153,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             glyph.text = TextContents("⚠", fontSize: GridStyle.brokenGlyphFont, color: GridStyle.secondaryLabel)
             cell.addChild(glyph)
         }
+        if let mark = favoriteMarks[index] { cell.addChild(mark) }
     }
 
     /// A small label in the corner of cell `index` (an animated photo's format, "GIF"); nil takes it away.
@@ -172,12 +173,39 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The badges shown, by cell.
     private var badges: [Int: Node] = [:]
 
+    /// Marks cell `index` as a favorite's (a heart in its lower-right corner), or not.
+    public func setFavorite(_ favorite: Bool, at index: Int) {
+        favoriteMarks[index]?.removeFromParent()
+        favoriteMarks[index] = nil
+        guard favorite else { return }
+        let mark = Node(name: "cell.\(index).favorite")
+        mark.backgroundColor = GridStyle.badgeBackground
+        mark.cornerRadius = GridStyle.badgeHeight / 2
+        mark.text = TextContents("♥", fontSize: GridStyle.badgeFont + 2, color: .white)
+        cells[index].addChild(mark)
+        favoriteMarks[index] = mark
+        layOutFavoriteMark(mark, in: cells[index])
+    }
+
+    /// Whether cell `index` shows a favorite's heart.
+    public func isMarkedFavorite(_ index: Int) -> Bool { favoriteMarks[index] != nil }
+
+    /// The hearts shown, by cell.
+    private var favoriteMarks: [Int: Node] = [:]
+
+    private func layOutFavoriteMark(_ mark: Node, in cell: Node) {
+        let side = GridStyle.badgeHeight + 4
+        mark.frame = Rect(x: cell.bounds.width - GridStyle.badgeInset - side, y: cell.bounds.height - GridStyle.badgeInset - GridStyle.badgeHeight,
+                          width: side, height: GridStyle.badgeHeight)
+    }
+
     /// Puts cell `i` at `frame` (content coordinates), its ⚠ and badge with it.
     func place(cell i: Int, at frame: Rect) {
         let cell = cells[i]
         cell.frame = frame
         for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
         if let badge = badges[i] { layOutBadge(badge, in: cell) }
+        if let mark = favoriteMarks[i] { layOutFavoriteMark(mark, in: cell) }
     }
 
     private func layOutBadge(_ badge: Node, in cell: Node) {

@@ -76,10 +76,9 @@ struct FolderTree {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: subfolders.append(path)
             default:
-                files.append(File(path: path, modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
-                                  size: Int64(info.st_size),
-                                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                  isRegular: info.st_mode & S_IFMT == S_IFREG))
+                let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                files.append(File(path: path, modified: Double(nanoseconds) / 1e9, size: Int64(info.st_size),
+                                  modifiedNanoseconds: nanoseconds, isRegular: info.st_mode & S_IFMT == S_IFREG))
             }
         }
         for subfolder in subfolders { walk(subfolder, inside: inside + [id]) }

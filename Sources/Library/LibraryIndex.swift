@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Imaging
 import SystemPackage
 
@@ -19,6 +20,12 @@ public final class LibraryIndex: @unchecked Sendable {
         /// Nanoseconds since 1970 (UTC).
         public var modified: Int64
         public var facts: PhotoFacts
+
+        public init(size: Int64, modified: Int64, facts: PhotoFacts) {
+            self.size = size
+            self.modified = modified
+            self.facts = facts
+        }
     }
 
     /// How long a write waits for another viewer's, s.
@@ -27,22 +34,32 @@ public final class LibraryIndex: @unchecked Sendable {
     public static let batch = 500
 
     private let pool: DatabasePool
+    private let say: (String) -> Void
+    /// Cleared by the first write that fails (another viewer holding the index for more than
+    /// `busyTimeout`, a full disk): the run goes on reading, without waiting on every batch.
+    private let writable = Mutex(true)
 
-    private init(pool: DatabasePool) { self.pool = pool }
+    private init(pool: DatabasePool, say: @escaping (String) -> Void) {
+        self.pool = pool
+        self.say = say
+    }
 
     /// The index at `file` (its folder made if missing); nil when it cannot be used this run, with why in
-    /// `say` (one line). A file that is not a readable index of this schema is moved aside and made anew.
-    public static func open(_ file: FilePath, say: (String) -> Void) -> LibraryIndex? {
+    /// `say` (one line). A file that is not a readable index of this schema is deleted and made anew (it is a cache).
+    public static func open(_ file: FilePath, say: @escaping (String) -> Void) -> LibraryIndex? {
         try? FileManager.default.createDirectory(atPath: file.removingLastComponent().string, withIntermediateDirectories: true)
         do {
-            return try LibraryIndex(pool: openPool(file))
+            return try LibraryIndex(pool: openPool(file), say: say)
         } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
             say("the library index \(file) is kept busy by another viewer; this run reads every photo (\(error.resultCode))")
+            return nil
+        } catch is NewerSchema {
+            say("the library index \(file) was written by a newer viewer; this run leaves it as it is and reads every photo")
             return nil
         } catch {
             say("the library index \(file) could not be read (\(reason(error))); it is rebuilt")
             for suffix in ["", "-wal", "-shm"] { _ = try? FileManager.default.removeItem(atPath: file.string + suffix) }
-            return try? LibraryIndex(pool: openPool(file))
+            return try? LibraryIndex(pool: openPool(file), say: say)
         }
     }
 
@@ -56,6 +73,8 @@ public final class LibraryIndex: @unchecked Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         let pool = try DatabasePool(path: file.string, configuration: configuration)
+        // A newer viewer's index is its own: not rebuilt, not written.
+        if try pool.read(migrator.hasBeenSuperseded) { throw NewerSchema() }
         try migrator.migrate(pool)
         // A damaged file can open and migrate, and fail only where it is damaged: look at all of it once.
         try pool.read { db in
@@ -81,6 +100,8 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         return migrator
     }
+
+    private struct NewerSchema: Error {}
 
     private static func reason(_ error: any Error) -> String {
         (error as? DatabaseError).map { "\($0.resultCode): \($0.message ?? "")" } ?? "\(error)"
@@ -112,7 +133,7 @@ public final class LibraryIndex: @unchecked Sendable {
 
     /// Keeps `entries` (files just read), in one transaction.
     public func record(_ entries: [(path: FilePath, entry: Entry)]) {
-        try? pool.write { db in
+        write { db in
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -128,9 +149,20 @@ public final class LibraryIndex: @unchecked Sendable {
     /// Forgets files no longer there.
     public func forget(_ paths: [[UInt8]]) {
         guard !paths.isEmpty else { return }
-        try? pool.write { db in
+        write { db in
             let delete = try db.cachedStatement(sql: "DELETE FROM photo WHERE path = ?")
             for path in paths { try delete.execute(arguments: [Data(path)]) }
+        }
+    }
+
+    /// One transaction, unless a write failed before in this run; the first failure is said, once.
+    private func write(_ updates: (Database) throws -> Void) {
+        guard writable.withLock({ $0 }) else { return }
+        do {
+            try pool.write(updates)
+        } catch {
+            writable.withLock { $0 = false }
+            say("the library index could not be written (\(Self.reason(error))); this run keeps nothing more in it")
         }
     }
 

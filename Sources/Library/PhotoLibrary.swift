@@ -33,10 +33,13 @@ public enum PhotoLibrary {
     public struct Indexing: Equatable, Sendable {
         public var read = 0
         public var fromIndex = 0
+        /// Files the index held that the tree no longer has.
+        public var forgotten = 0
 
-        public init(read: Int = 0, fromIndex: Int = 0) {
+        public init(read: Int = 0, fromIndex: Int = 0, forgotten: Int = 0) {
             self.read = read
             self.fromIndex = fromIndex
+            self.forgotten = forgotten
         }
     }
 
@@ -138,7 +141,7 @@ public enum PhotoLibrary {
         }
         // What is gone from the tree is forgotten (files the tree no longer lists).
         index?.forget(Array(known.keys))
-        indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count))
+        indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count, forgotten: known.count))
         let dates = files.indices.map { i in facts[i]?.date.map { PhotoDate($0) } ?? PhotoDate(modified: files[i].modified) }
         let order = files.indices.sorted { a, b in
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b

@@ -44,7 +44,7 @@ public struct HeadlessRun {
     public func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
         let clock = ManualClock(fps: fps)
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
-                                 clock: clock, pixelScale: scale, motion: motion, logger: logger)
+                                 clock: clock, pixelScale: scale, motion: motion, favorites: library.favorites, logger: logger)
         app.reducesMotion = reduceMotion
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }

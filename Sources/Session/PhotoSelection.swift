@@ -7,11 +7,19 @@ public struct PhotoSelection {
     let photos: [Photo]
     let emptyMessage: String
     let opening: Int?
+    /// The user's favorites (their marks shown on these photos, and kept when changed).
+    var favorites: Favorites?
 
-    /// The photos the PATHs (command-line arguments, or files dropped on the window) name; one
-    /// file on its own opens in the viewer among its folder's photos. None: the bundled photos, a
-    /// sample in their credits' order (their files carry no dates, and a checkout's times are its own).
+    /// The photos the PATHs name (`photos(for:index:logger:)`), with the user's favorites.
     public static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
+        // What earlier launches learnt of the trees (a cache: a run goes on without it), opened for a tree.
+        let index = { LibraryIndex.defaultFile().flatMap { LibraryIndex.open($0) { logger.warning("\($0)") } } }
+        var selection = photos(for: arguments, index: index, logger: logger)
+        selection.favorites = Favorites.defaultFile().map { Favorites(file: $0) { logger.warning("\($0)") } }
+        return selection
+    }
+
+    private static func photos(for arguments: [FilePath], index: () -> LibraryIndex?, logger: Logger) -> PhotoSelection {
         if arguments.isEmpty {
             guard let bundled = BundledPhotos.folder() else {
                 logger.warning("the bundled photos were not found; pass a file or folder, or set PHOTOZOOM_IMAGES")
@@ -26,15 +34,17 @@ public struct PhotoSelection {
             for problem in around.problems { logger.warning("\(problem)") }
             return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
         }
-        // What earlier launches learnt of the trees (a cache: a run goes on without it).
-        let index = LibraryIndex.defaultFile().flatMap { LibraryIndex.open($0) { logger.warning("\($0)") } }
         let started = ContinuousClock.now
-        let (photos, problems) = PhotoLibrary.collect(arguments, index: index) { indexing in
-            let elapsed = (ContinuousClock.now - started).components
-            let ms = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-            logger.debug("library: in \(ms) ms, photos read and from the index: \(indexing.read) \(indexing.fromIndex)")
+        let (photos, problems) = PhotoLibrary.collect(arguments, index: index()) { indexing in
+            let gone = indexing.forgotten > 0 ? " (\(indexing.forgotten) gone since, forgotten)" : ""
+            logger.debug("library: in \(milliseconds(since: started)) ms, photos read and from the index: \(indexing.read) \(indexing.fromIndex)\(gone)")
         }
         for problem in problems { logger.warning("\(problem)") }
         return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = (ContinuousClock.now - start).components
+        return elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -79,7 +79,7 @@ public struct WindowRun {
             let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
                                      queue: DecodeQueue(colour: colour, thumbnails: thumbnails?.shown(in: colour), wake: wake.signal),
                                      clock: clock, pixelScale: scale,
-                                     motion: motion, logger: logger)
+                                     motion: motion, favorites: selection.favorites, logger: logger)
             app.reducesMotion = reducesMotion
             launchSnapshot = nil
             if let opening = selection.opening {

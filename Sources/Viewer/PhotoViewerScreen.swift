@@ -10,7 +10,7 @@ import Transitions
 /// the next or previous page when the finger moves toward it faster than `turnVelocity` or has
 /// dragged it more than half way, and otherwise goes back; the settling spring takes over the
 /// release velocity. Each page zooms and pans on its own (`ZoomablePage`); a page left behind
-/// returns to fit. A top bar holds the back button and the photo's name.
+/// returns to fit. A top bar holds the back button, the photo's name and its favorite heart.
 public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// Space between pages, px.
     public static let pageGap = 10.0
@@ -49,6 +49,11 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public let topBar = Node(name: "viewer.topBar")
     private let backButton = Node(name: "viewer.back")
     private let titleLabel = Node(name: "viewer.title")
+    private let favoriteButton = Node(name: "viewer.favorite")
+    /// Whether photo `i` is a favorite: the bar's heart is filled for it. (`showFavorite` after a change.)
+    public var isFavorite: (Int) -> Bool = { _ in false } {
+        didSet { showFavorite() }
+    }
     /// The current page and its neighbours (the only ones kept).
     private(set) var pageNodes: [Int: ZoomablePage] = [:]
     private let animator: Animator
@@ -106,6 +111,21 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         if pagingOffset != Double(index) * pitch { turn(to: index, velocity: 0) }
     }
 
+    /// Whether `point` (window coordinates) is on one of the bar's buttons while the bars show: a tap
+    /// there is the button's, not the photo's.
+    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) }
+
+    /// Whether `point` (window coordinates) is on the heart while the bars show.
+    public func isFavoriteButton(at point: Point) -> Bool {
+        barsVisible && favoriteButton.convert(favoriteButton.bounds, to: nil).contains(point)
+    }
+
+    /// The heart as the current photo is: filled for a favorite.
+    public func showFavorite() {
+        favoriteButton.text = TextContents(isFavorite(index) ? "♥" : "♡", fontSize: 24, color: PhotoViewerScreen.tint,
+                                           alignment: .trailing)
+    }
+
     /// Whether `point` (window coordinates) is on the back button while the bars show.
     public func isBackButton(at point: Point) -> Bool {
         barsVisible && backButton.convert(backButton.bounds, to: nil).contains(point)
@@ -117,6 +137,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         titleLabel.text = TextContents(photoName, fontSize: 15, weight: .bold, color: .black)
         topBar.addChild(backButton)
         topBar.addChild(titleLabel)
+        topBar.addChild(favoriteButton)
+        showFavorite()
         root.addChild(topBar)
     }
 
@@ -159,6 +181,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         topBar.frame = Rect(x: 0, y: 0, width: size.width, height: PhotoViewerScreen.barHeight)
         backButton.frame = Rect(x: 12, y: 0, width: 110, height: PhotoViewerScreen.barHeight)
         titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
+        favoriteButton.frame = Rect(x: max(0, size.width - 16 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
     }
 
     /// What photo `i`'s page shows, if the page is kept.
@@ -233,6 +256,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         }
         index = target
         titleLabel.text?.string = photoName
+        showFavorite()
         layOutPages()
         pagingOffset = Double(target) * pitch
         guard let entering = pageNodes[target]?.node else { return }
@@ -259,6 +283,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private func turn(to target: Int, velocity: Double, with motion: Motion = PhotoViewerScreen.settle) {
         index = target
         titleLabel.text?.string = photoName
+        showFavorite()
         layOutPages()
         animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: motion,
                          initialVelocity: velocity) { [weak self] end in

@@ -12,10 +12,12 @@ final class ViewerProcess {
     private let errorData = OutputCollector()
     /// A cache folder of its own (the thumbnail cache goes there), unless the test gives XDG_CACHE_HOME.
     private let cacheHome: TemporaryFolder?
+    /// A private XDG_DATA_HOME too: a test's favorites never reach the user's.
+    private let dataHome: TemporaryFolder?
 
     /// Starts `photozoom arguments…` with `environment` added to a clean one (no DISPLAY, WAYLAND_DISPLAY or
     /// GDK_SCALE unless given: the private Xvfb has no Xft.dpi, so windows are at scale 1), and a
-    /// private XDG_CACHE_HOME: a test never writes into the user's thumbnail cache.
+    /// private XDG_CACHE_HOME and XDG_DATA_HOME: a test never writes into the user's thumbnail cache or data.
     /// `input`, when given, is its standard input. `asAUser`: run as root, it is started without
     /// root's power to read and write any file (setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH),
     /// so that a file's permissions hold for it as they would for a user.
@@ -37,6 +39,8 @@ final class ViewerProcess {
         env["ASAN_OPTIONS"] = nil
         cacheHome = environment["XDG_CACHE_HOME"] == nil ? try TemporaryFolder() : nil
         env["XDG_CACHE_HOME"] = cacheHome?.path
+        dataHome = environment["XDG_DATA_HOME"] == nil ? try TemporaryFolder() : nil
+        env["XDG_DATA_HOME"] = dataHome?.path
         env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }

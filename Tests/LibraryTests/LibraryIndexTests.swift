@@ -49,7 +49,7 @@ import TestSupport
         _ = try tree.copy(files[0], as: "new/IMG_9999.jpg")
         let index = try #require(LibraryIndex.open(file) { said.append($0) })
         let (third, changed) = collect(tree, index: index)
-        #expect(changed == .init(read: 2, fromIndex: 38))
+        #expect(changed == .init(read: 2, fromIndex: 38, forgotten: 1))
         #expect(third.count == 40 && index.count == 40)
         #expect(said.isEmpty, "\(said)")
         let entries = index.entries(under: FilePath(tree.path))
@@ -82,6 +82,48 @@ import TestSupport
         let index = try #require(LibraryIndex.open(FilePath(path)) { said.append($0) })
         #expect(said.count == 1, "\(said)")
         #expect(index.count == 0)
+    }
+
+    /// Another program holding the index (a write lock kept past the 2 s a write waits): one line, and the
+    /// run goes on without keeping anything more (rather than waiting again at every batch).
+    @Test func anIndexHeldByAnotherIsOneLineAndNoWait() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        _ = try Self.cameraTree(3 * LibraryIndex.batch, in: tree)
+        let path = cache.path + "/library.sqlite"
+        var said: [String] = []
+        let index = try #require(LibraryIndex.open(FilePath(path)) { said.append($0) })
+        // Another connection holds a write transaction until the collection is over.
+        let holder = try DatabaseQueue(path: path)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? holder.inTransaction(.exclusive) { _ in
+                locked.signal()
+                release.wait()
+                return .rollback
+            }
+        }
+        locked.wait()
+        let (photos, indexing) = collect(tree, index: index)
+        release.signal()
+        #expect(photos.count == 3 * LibraryIndex.batch && indexing.read == 3 * LibraryIndex.batch, "every photo read and shown")
+        #expect(said.count == 1 && said[0].contains("could not be written"), "\(said)")
+        index.record([(FilePath(tree.path + "/x.jpg"), LibraryIndex.Entry(size: 1, modified: 1, facts: PhotoFacts()))])
+        #expect(index.count == 0, "nothing more is kept this run, though the lock is gone")
+    }
+
+    /// An index a newer viewer migrated further is left as it is: one line, and no index this run.
+    @Test func aNewerViewersIndexIsLeftAlone() throws {
+        let cache = try TemporaryFolder()
+        let path = cache.path + "/library.sqlite"
+        _ = try #require(LibraryIndex.open(FilePath(path)) { _ in })
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('from a newer viewer')")
+        }
+        var said: [String] = []
+        #expect(LibraryIndex.open(FilePath(path)) { said.append($0) } == nil)
+        #expect(said.count == 1 && said[0].contains("newer viewer"), "\(said)")
+        #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == 2,
+                "still there, as it was")
     }
 
     /// Two viewers on the same tree share one index: what one keeps, the other reads.
