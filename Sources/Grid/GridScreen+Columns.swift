@@ -16,11 +16,7 @@ extension GridScreen {
     /// Two fingers (or the pointer) at `point` begin to change the columns.
     public func beginColumnChange(at point: Point) {
         guard photoCount > 0 else { return }
-        if let change = columnChange {
-            animator.cancel(change, \.columns)
-            change.point = point
-            return
-        }
+        finishColumnChange()   // one still settling lands first: the fingers start from a whole count
         scrolling.stop()
         let (anchor, depth) = photo(nearest: point)
         let change = ColumnChange(columns: layout.columns, anchor: anchor, anchorDepth: depth, point: point)
@@ -48,8 +44,9 @@ extension GridScreen {
     /// whole count nearest where that speed would carry them.
     public func endColumnChange(scaleVelocity: Double) {
         guard let change = columnChange else { return }
-        // d(columns)/dt = −start / scale² · d(scale)/dt; near scale 1, −columns · scale velocity.
-        let velocity = -change.columns * scaleVelocity
+        // columns = start / scale, so d(columns)/dt = −columns / scale · d(scale)/dt.
+        let scale = change.startColumns / change.columns
+        let velocity = -change.columns / scale * scaleVelocity
         settleColumns(on: Int((change.columns + velocity * GridScreen.columnProjection).rounded()), velocity: velocity)
     }
 

@@ -129,7 +129,10 @@ public enum PhotoLibrary {
         for start in stride(from: 0, to: unread.count, by: LibraryIndex.batch) {
             let batch = Array(unread[start..<min(unread.count, start + LibraryIndex.batch)])
             let read = UnsafeMutableBufferPointer<PhotoFacts>.allocate(capacity: batch.count)
-            defer { read.deallocate() }
+            defer {
+                _ = read.deinitialize()   // every element was initialized below (a camera's name is a String)
+                read.deallocate()
+            }
             nonisolated(unsafe) let out = read
             DispatchQueue.concurrentPerform(iterations: batch.count) { k in
                 (out.baseAddress! + k).initialize(to: PhotoFacts.read(path: files[batch[k]].path) ?? PhotoFacts())
