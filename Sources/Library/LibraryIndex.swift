@@ -166,6 +166,6 @@ public final class LibraryIndex: @unchecked Sendable {
         }
     }
 
-    /// How many files the index holds (for the tests and the bench).
+    /// How many files the index holds (the tests count with it).
     public var count: Int { (try? pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM photo") ?? 0 }) ?? 0 }
 }
