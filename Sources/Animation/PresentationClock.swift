@@ -6,7 +6,8 @@
 /// refreshes it missed.
 ///
 /// Between frames, `now` is the time of the refresh the next frame would reach, so that an animation
-/// started by input begins with the frame that first shows it.
+/// started by input begins with the frame that first shows it; while the loop handles a batch of events
+/// it holds that time (`holdTime`), so that the animations one event starts begin together.
 public final class PresentationClock: FrameClock {
     /// What the server is first assumed to need before a refresh to show a frame sent to it, s.
     public static let serverMargin = 0.002
@@ -90,7 +91,23 @@ public final class PresentationClock: FrameClock {
         self.monotonic = monotonic
     }
 
-    public var now: Double { current?.time ?? aim(at: monotonic()).time }
+    /// The time held while events are handled (nil: none are).
+    private var heldTime: Double?
+
+    public var now: Double { current?.time ?? heldTime ?? aim(at: monotonic()).time }
+
+    /// Events are being handled: `now` keeps the time it has until `releaseTime`. A release's curves
+    /// start one after another; read a moment apart, some could be given the refresh after the
+    /// others' (the server's deadline for it passing between them) and run a refresh behind them.
+    public func holdTime() {
+        heldTime = nil
+        heldTime = now
+    }
+
+    /// The events are handled: between frames `now` follows the clock again.
+    public func releaseTime() {
+        heldTime = nil
+    }
 
     public var frameInterval: Double { timeline.interval * Double(divisor) }
 

@@ -64,6 +64,12 @@ final class FramePacer {
         presentation?.abandonOverdue(at: now) ?? false
     }
 
+    /// Events are handled from here to `releaseTime`: the animations they start all begin at the same
+    /// time (`PresentationClock.holdTime`).
+    func holdTime() { presentation?.holdTime() }
+
+    func releaseTime() { presentation?.releaseTime() }
+
     /// A frame starts at `now`: the refresh it is for (nil: the next, or no refreshes).
     func beginFrame(at now: Double) -> UInt64? {
         presentation?.beginFrame(at: now).msc

@@ -210,6 +210,7 @@ public struct WindowRun {
                 logger.debug("the display never said a frame was shown; the next one does not wait for it")
                 if !inFlight.isEmpty { inFlight.removeFirst() }
             }
+            pacer.releaseTime()
             var timeout: Double?
             // Input moves the scene at most once a frame: a 1000 Hz mouse does not cost 1000 draws a second.
             // Only an animated photo moving, it alone is drawn.
@@ -246,6 +247,8 @@ public struct WindowRun {
             let sleep = MonotonicClock.seconds()
             let events = window.events(waitingUpTo: timeout, orUntilReadable: wake.readDescriptor)
             idle += MonotonicClock.seconds() - sleep
+            // What these events and the loads that follow start begins together, at one refresh.
+            pacer.holdTime()
             for event in events {
                 switch event {
                 case .presented(let msc, let time):

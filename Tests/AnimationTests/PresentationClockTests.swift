@@ -247,6 +247,23 @@ struct PresentationClockTests {
         #expect(abs(loop.clock.now - (last.time + 1 / 60.0)) < 1e-9)
     }
 
+    @Test func whileEventsAreHandledNowHoldsEvenPastTheServersDeadline() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.003 })
+        loop.run(frames: 10)
+        let next = loop.shown.last!.time + 1 / 60.0
+        // A release handled just before a frame begun could still make the next refresh, its curves
+        // started one after another: the later ones, read past that moment, start at the same time.
+        let deadline = next - loop.clock.expectedCost
+        loop.advance(to: deadline - 0.0005)
+        loop.clock.holdTime()
+        let first = loop.clock.now
+        #expect(abs(first - next) < 1e-9)
+        loop.advance(to: deadline + 0.0005)
+        #expect(loop.clock.now == first)
+        loop.clock.releaseTime()
+        #expect(loop.clock.now > first, "the refresh after, once the events are handled")
+    }
+
     @Test func aCompletionThatNeverComesIsGivenUp() {
         var time = 10.0
         let clock = PresentationClock(timeline: DisplayTimeline(rate: 60), monotonic: { time })
