@@ -102,6 +102,7 @@ let package = Package(
             "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Grid",
             "Library",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // The files a run reads and writes: outputs the user names, the script, traces, screenshots, recordings.
         .target(name: "Outputs", dependencies: [

@@ -110,6 +110,23 @@ final class GridThumbnails {
         }
     }
 
+    /// Photo `i`'s file changed: its thumbnail is made again (if it is near the view), its cell showing the
+    /// old one until then; a photo that failed is tried again, and its damage said again.
+    func reload(_ i: Int) {
+        queue.forget(index: i)
+        requested.remove(i)
+        named.remove(i)
+        if loaded.remove(i) != nil { superseded.insert(i) }
+        if states[i] == .failed { grid.setThumbnail(.loading, at: i) }
+        states[i] = .none
+        update()
+        // Far from the view: not asked again, it lets its old thumbnail go as far cells do.
+        if superseded.contains(i), states[i] == .none {
+            grid.setThumbnail(.loading, at: i)
+            superseded.remove(i)
+        }
+    }
+
     /// The cells of the first screen (where a launch opens the grid: its top, or a timeline's end) by index.
     var firstScreen: Range<Int> {
         grid.layout.indices(inContentRangeFrom: grid.openingOffset, to: grid.openingOffset + grid.size.height)

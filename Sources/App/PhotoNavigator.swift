@@ -215,6 +215,23 @@ final class PhotoNavigator {
         return damage.flatMap { $0.intersection(window) }
     }
 
+    /// Photos whose file changed while the viewer holds their old pictures: their next decode replaces
+    /// what their pages show, whatever its size.
+    private var changed: Set<Int> = []
+
+    /// Photo `i`'s file changed: a page that shows it is decoded again (the old picture stays until the
+    /// new one comes), an animation it plays starts again from the new file.
+    func reload(_ i: Int) {
+        pendingWidth[i] = nil
+        fullWidths[i] = nil
+        if earlyDecode?.index == i { earlyDecode = nil }
+        animated.remove(i)
+        if animation?.index == i { animation = nil }
+        guard let viewer, viewer.image(of: i) != nil else { return }
+        changed.insert(i)
+        requestSharper(i)
+    }
+
     /// Photo `i` sharp at fit first, then its neighbours, so that a swipe shows them sharp too.
     private func requestSharpPages(around i: Int) {
         for j in [i, i - 1, i + 1] where photos.indices.contains(j) { requestSharper(j) }
@@ -228,7 +245,7 @@ final class PhotoNavigator {
         let wanted = size ?? Size(width: points.width * pixelScale, height: points.height * pixelScale)
         let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
         // Enough: as wide as asked, or as the photo itself. A playing animation's frames are its own.
-        if let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
+        if !changed.contains(i), let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
         if animation?.index == i { return }
         let priority: DecodeQueue.Priority = i == (viewer?.index ?? i) ? .openPhoto : .neighbour
         guard pendingWidth[i].map({ $0 < w }) ?? true else { return }
@@ -325,6 +342,7 @@ final class PhotoNavigator {
             // A vector picture is sharper at any size: its declared size caps no request.
             if let full = result.fullSize, !result.isScalable { fullWidths[result.index] = full.width }
             if result.movingFormat != nil { markAnimated(result.index) }
+            let replaces = changed.remove(result.index) != nil
             // A playing animation's page shows its frames, not the still first one.
             guard case .success(let image) = result.outcome, animation?.index != result.index else { continue }
             let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
@@ -332,7 +350,11 @@ final class PhotoNavigator {
                 earlyDecode = (result.index, image, fullSize)
                 continue
             }
-            viewer.setImage(image, fullSize: fullSize, scalable: result.isScalable, for: result.index)
+            if replaces {
+                viewer.replaceImage(image, fullSize: fullSize, scalable: result.isScalable, for: result.index)
+            } else {
+                viewer.setImage(image, fullSize: fullSize, scalable: result.isScalable, for: result.index)
+            }
             // During the zoom-in the pager stays on the photo that flies.
             if result.index == viewer.index { transitions.sharpenFlyingPhoto(image) }
         }

@@ -10,6 +10,7 @@ import Pixels
 import SceneGraph
 import Transitions
 import Viewer
+import SystemPackage
 
 /// The viewer, free of any windowing system: it owns the scene, takes platform-free input and
 /// says when it needs drawing. The window loop, a headless run and the tests all drive it the same.
@@ -329,6 +330,23 @@ public final class PhotoViewerApp {
         if arrived.inView || arrived.any && !navigator.isGridActive { needsDisplay = true }
         if arrived.any { navigator.thumbnailsArrived() }
         openIfLoaded()
+    }
+
+    /// Where each photo is, by its file (made when a file first changes).
+    private lazy var indexOfFile: [FilePath: Int] = Dictionary(photos.enumerated().map { ($1.file, $0) },
+                                                                uniquingKeysWith: { first, _ in first })
+
+    /// These files were written (saved in place, or renamed over) since the photos were read: the ones
+    /// that are photos here show their new contents, in the grid and in the viewer, without leaving either.
+    /// Other files are left to the live library.
+    public func filesWritten(_ files: Set<FilePath>) {
+        let indices = files.compactMap { indexOfFile[$0] }.sorted()
+        for i in indices {
+            logger.debug("\(photos[i].path) changed on disk: shown again")
+            thumbnails.reload(i)
+            navigator.reload(i)
+        }
+        if !indices.isEmpty { needsDisplay = true }
     }
 
     /// The photos of the grid's first screen, where a launch opens (in order).

@@ -119,7 +119,9 @@ public final class DecodeQueue: Sendable {
                     outcome = .failure(error)
                 }
                 condition.withLock {
-                    running.removeAll { $0.isSame(as: job) }
+                    // Forgotten while it ran (its file changed): what it made is the old file's.
+                    guard let at = running.firstIndex(where: { $0.order == job.order }) else { return }
+                    running.remove(at: at)
                     finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
                                            isScalable: decoded?.isScalable ?? false,
@@ -135,7 +137,7 @@ public final class DecodeQueue: Sendable {
         private func look(_ job: Job) {
             let found = peek(job.path, max(job.covering.width, job.covering.height))
             condition.withLock {
-                guard let at = running.firstIndex(where: { $0.isSame(as: job) }) else { return }
+                guard let at = running.firstIndex(where: { $0.order == job.order }) else { return }
                 var again = running.remove(at: at)
                 switch found {
                 case .thumbnail(let decoded, let moving):
@@ -271,6 +273,16 @@ public final class DecodeQueue: Sendable {
             for i in shared.running.indices where shared.running[i].purpose == purpose && shared.running[i].index == index {
                 shared.running[i].isWithdrawn = true
             }
+        }
+    }
+
+    /// Photo `index`'s file changed: every request for it is dropped, and what a decode under way makes
+    /// of the old file is never delivered (nor any result not yet taken). Ask again for the new file.
+    public func forget(index: Int) {
+        shared.condition.withLock {
+            shared.queued.removeAll { $0.index == index }
+            shared.running.removeAll { $0.index == index }
+            shared.finished.removeAll { $0.index == index }
         }
     }
 

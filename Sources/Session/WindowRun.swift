@@ -11,6 +11,7 @@ import Logging
 import Outputs
 import Rendering
 import Scripting
+import SystemPackage
 import Transitions
 import WindowSystem
 
@@ -97,6 +98,12 @@ public struct WindowRun {
         let snapshots = thumbnails == nil ? nil : GridSnapshotStore.defaultFolder().map { GridSnapshotStore(folder: $0) }
         var launchSnapshot: LaunchGridSnapshot?
         var app = makeApp(library, size: size)
+        /// Follows the folders of the app's photos: a photo saved over shows its new contents.
+        func watch(_ app: PhotoViewerApp) -> FolderWatcher? {
+            let folders = Set(app.photos.map { $0.file.removingLastComponent() }.map { $0.isEmpty ? FilePath(".") : $0 })
+            return FolderWatcher(folders: folders, wake: wake.signal) { logger.warning("\($0)") }
+        }
+        var watcher = watch(app)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
@@ -199,6 +206,7 @@ public struct WindowRun {
         while true {
             wake.drain()
             recordings.forgetFinished()
+            if let written = watcher?.takeWritten(), !written.isEmpty { app.filesWritten(written) }
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture or the motion is over: the frame drawn for speed is drawn again with the good filter.
@@ -278,6 +286,7 @@ public struct WindowRun {
                     let paths = local.map(PhotoLibrary.localPath)
                     logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")
                     app = makeApp(PhotoSelection.collect(paths, logger: logger), size: app.size)
+                    watcher = watch(app)
                 case .resized(let newSize):
                     app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
                 case .scaleChanged(let newScale):

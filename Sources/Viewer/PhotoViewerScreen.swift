@@ -162,6 +162,11 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         pageNodes[i]?.setImage(image, fullSize: fullSize, scalable: scalable)
     }
 
+    /// Photo `i`'s file changed: its page shows `image` at fit, whatever it showed before.
+    public func replaceImage(_ image: PixelImage, fullSize: Size?, scalable: Bool, for i: Int) {
+        pageNodes[i]?.replaceImage(image, fullSize: fullSize, scalable: scalable)
+    }
+
     /// Photo `i`'s animation moved on: its page shows the frame (the frames are all of one size).
     /// The page's node, if it is kept.
     @discardableResult

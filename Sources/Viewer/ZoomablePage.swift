@@ -109,6 +109,16 @@ final class ZoomablePage {
         }
     }
 
+    /// Its file changed: the new picture replaces the old whatever their sizes (its shape may differ),
+    /// shown at fit; a zoom into it asks for a sharper decode again.
+    func replaceImage(_ image: PixelImage, fullSize: Size?, scalable: Bool) {
+        photoPixels = fullSize
+        isScalable = scalable
+        photo.image = image
+        resetZoom()
+        refreshLevels()
+    }
+
     /// Back to fit at once (a page left behind).
     func resetZoom() {
         stopAll()

@@ -77,6 +77,22 @@ import TestSupport
         #expect(queue.takeFinished(.thumbnail).map(\.index) == [0, 39])
     }
 
+    @Test func aForgottenPhotosDecodeUnderWayIsNotDeliveredAndItIsDecodedAgain() {
+        let recorder = Recorder(holdFirst: true)
+        let queue = DecodeQueue(threads: 1, decode: recorder.decode)
+        queue.request(.photo, index: 0, path: "old contents", covering: size, priority: .openPhoto)
+        while recorder.asked.withLock({ $0.isEmpty }) { usleep(1000) }
+        queue.request(.thumbnail, index: 0, path: "old contents", covering: size, priority: .visible)
+        // Its file changed: the decode running on the old contents, and the one waiting, are forgotten.
+        queue.forget(index: 0)
+        queue.request(.photo, index: 0, path: "new contents", covering: size, priority: .openPhoto)
+        recorder.gate.signal()
+        queue.waitUntilIdle()
+        #expect(recorder.asked.withLock { $0 } == ["old contents", "new contents"])
+        #expect(queue.takeFinished(.photo).count == 1, "the new contents' decode only")
+        #expect(queue.takeFinished(.thumbnail).isEmpty)
+    }
+
     @Test func failuresComeBackAsResults() throws {
         let queue = DecodeQueue(threads: 2, decode: Recorder(holdFirst: false).decode)
         queue.request(.photo, index: 7, path: "broken", covering: size, priority: .openPhoto)

@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+@testable import Library
+import SystemPackage
+import Testing
+import TestSupport
+
+/// The photos' folders watched with inotify: what an editor's save and a write in place report, a burst
+/// reported once, and a folder that cannot be watched said in one line.
+@Suite struct FolderWatcherTests {
+    /// Takes what the watcher reports until `wanted` is all there (or 10 s pass).
+    func written(by watcher: FolderWatcher, until wanted: Set<FilePath>) -> Set<FilePath> {
+        var seen: Set<FilePath> = []
+        let deadline = Date().addingTimeInterval(10)
+        while !wanted.isSubset(of: seen), Date() < deadline {
+            seen.formUnion(watcher.takeWritten())
+            usleep(20_000)
+        }
+        return seen
+    }
+
+    @Test func aSaveAndAWriteInPlaceAreReportedByPath() throws {
+        let folder = try TemporaryFolder()
+        let photo = FilePath(folder.path + "/photo.jpg"), other = FilePath(folder.path + "/other.jpg")
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: photo.string))
+        try Data([1]).write(to: URL(fileURLWithPath: other.string))
+        var said: [String] = []
+        let made = FolderWatcher(folders: [FilePath(folder.path)], wake: {}) { said.append($0) }
+        let watcher = try #require(made, "\(said)")
+        // Written in place.
+        try Data([4, 5]).write(to: URL(fileURLWithPath: photo.string))
+        #expect(written(by: watcher, until: [photo]) == [photo])
+        // Saved as editors do: a new file renamed over the old one (its temporary name is reported too).
+        try Data([6]).write(to: URL(fileURLWithPath: folder.path + "/.other.tmp"))
+        #expect(rename(folder.path + "/.other.tmp", other.string) == 0)
+        #expect(written(by: watcher, until: [other]).contains(other))
+    }
+
+    @Test func aBurstOfFilesIsReportedOnce() throws {
+        let folder = try TemporaryFolder()
+        let wakes = Atomic(0)
+        var said: [String] = []
+        let made = FolderWatcher(folders: [FilePath(folder.path)], wake: { wakes.add(1, ordering: .relaxed) }) { said.append($0) }
+        let watcher = try #require(made, "\(said)")
+        let files = Set((0..<200).map { FilePath(folder.path + "/IMG_\($0).jpg") })
+        for file in files { try Data([0]).write(to: URL(fileURLWithPath: file.string)) }
+        #expect(written(by: watcher, until: files) == files)
+        // A copy of 200 files takes far less than the longest burst: one report, or two if the machine
+        // paused between writes for more than the quiet time.
+        #expect((1...2).contains(wakes.load(ordering: .relaxed)), "\(wakes.load(ordering: .relaxed)) reports")
+    }
+
+    @Test func aFolderThatCannotBeWatchedIsSaidInOneLine() throws {
+        let folder = try TemporaryFolder()
+        var said: [String] = []
+        let watcher = FolderWatcher(folders: [FilePath(folder.path), FilePath(folder.path + "/gone")], wake: {}) { said.append($0) }
+        #expect(watcher != nil, "the folder that is there is still watched")
+        #expect(said.count == 1 && said[0].contains("changes in 1 of 2 folders are not followed"), "\(said)")
+    }
+}
