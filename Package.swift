@@ -145,7 +145,7 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Geometry"]),
-        .testTarget(name: "GridTests", dependencies: ["Grid", "Geometry", "Animation", "SceneGraph", "Transitions"]),
+        .testTarget(name: "GridTests", dependencies: ["Grid", "Geometry", "Animation", "Pixels", "SceneGraph", "Transitions"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GestureTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Animation"]),

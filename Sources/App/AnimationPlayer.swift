@@ -11,8 +11,8 @@ final class AnimationPlayer {
     /// A frame due within this of now is due now, s (frame times are sums of fractions of a second).
     static let tolerance = 1e-6
 
-    /// The photo that plays.
-    let index: Int
+    /// The photo that plays (its place changes when photos before it come or go).
+    var index: Int
     private let stream: AnimationStream
     private(set) var isPaused = false
     /// The last play ended (or the file failed): the last frame stays.

@@ -21,7 +21,7 @@ final class GridThumbnails {
 
     let queue: DecodeQueue
     private let grid: GridScreen
-    private let photos: [Photo]
+    private var photos: [Photo]
     private let logger: Logger
     /// Told of each photo found to move.
     var onAnimated: (Int) -> Void = { _ in }
@@ -125,6 +125,25 @@ final class GridThumbnails {
             grid.setThumbnail(.loading, at: i)
             superseded.remove(i)
         }
+    }
+
+    /// The photos changed (`GridScreen.applyChange`): photo `i` is the one that was `origins[i]` (nil: new).
+    /// Thumbnails in place stay; the requests, which name old places, are made again for the new ones.
+    func listChanged(to photos: [Photo], origins: [Int?]) {
+        for i in requested { queue.forget(index: i) }
+        var newOf: [Int: Int] = [:]
+        for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
+        func moved(_ old: Set<Int>) -> Set<Int> { Set(old.compactMap { newOf[$0] }) }
+        states = origins.map { origin in
+            guard let origin, states[origin] == .loaded || states[origin] == .failed else { return .none }
+            return states[origin]
+        }
+        loaded = moved(loaded)
+        superseded = moved(superseded)
+        named = moved(named)
+        requested = []
+        self.photos = photos
+        update()
     }
 
     /// The cells of the first screen (where a launch opens the grid: its top, or a timeline's end) by index.

@@ -27,7 +27,7 @@ final class PhotoNavigator {
     private let animator: Animator
     /// The pull's controller, held directly by the interaction.
     var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
-    private let photos: [Photo]
+    private var photos: [Photo]
     /// Decodes the open photo and its neighbours at screen size (and the grid's thumbnails).
     private let queue: DecodeQueue
     /// The width asked for, per photo, while its decode runs.
@@ -114,13 +114,13 @@ final class PhotoNavigator {
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
-                                       name: { [photos] in photos[$0].name },
+                                       name: { [unowned self] in self.photos[$0].name },
                                        picture: { [grid] in grid.picture(at: $0) })
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.crossFadesPages = reducesMotion
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
-        if let favorites { screen.isFavorite = { [photos] in favorites.contains(photos[$0].file) } }
+        if let favorites { screen.isFavorite = { [unowned self] in favorites.contains(self.photos[$0].file) } }
         viewer = screen
         requestSharpPages(around: index)
         transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
@@ -230,6 +230,38 @@ final class PhotoNavigator {
         guard let viewer, viewer.image(of: i) != nil else { return }
         changed.insert(i)
         requestSharper(i)
+    }
+
+    /// The photos changed (files added, removed, renamed), nothing in the air: photo `i` is the one that
+    /// was `origins[i]` (nil: new). The open photo stays open in its new place; its file gone, the viewer
+    /// shows the photo after it (or before it, at the end). Decodes under way name old places: they are
+    /// let go, and the open photo's asked for again.
+    func listChanged(to photos: [Photo], origins: [Int?]) {
+        for i in pendingWidth.keys { queue.forget(index: i) }
+        pendingWidth = [:]
+        var newOf: [Int: Int] = [:]
+        for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
+        fullWidths = Dictionary(uniqueKeysWithValues: fullWidths.compactMap { old, width in newOf[old].map { ($0, width) } })
+        animated = Set(animated.compactMap { newOf[$0] })
+        earlyDecode = nil
+        opensOnceShown = nil
+        changed = []
+        self.photos = photos
+        if let player = animation {
+            if let now = newOf[player.index] { player.index = now } else { animation = nil }
+        }
+        guard let viewer, !photos.isEmpty else { return }
+        let open = viewer.index
+        let target = newOf[open] ?? origins.firstIndex { ($0 ?? -1) > open } ?? origins.lastIndex { $0 != nil } ?? 0
+        viewer.listChanged(count: photos.count, origins: origins, showing: target)
+        requestSharpPages(around: target)
+        updateAnimation()
+    }
+
+    /// Whether the open photo's file is among the ones `origins` keep (`listChanged`).
+    func keepsOpenPhoto(_ origins: [Int?]) -> Bool {
+        guard let viewer else { return true }
+        return origins.contains(viewer.index)
     }
 
     /// Photo `i` sharp at fit first, then its neighbours, so that a swipe shows them sharp too.

@@ -29,7 +29,7 @@ public final class PhotoViewerApp {
     /// Shift+S slows every animation by this factor.
     static let slowMotion = 10.0
 
-    public let photos: [Photo]
+    public private(set) var photos: [Photo]
     public let grid: GridScreen
     public let animator: Animator
     public var root: Node { navigator.window }
@@ -74,9 +74,10 @@ public final class PhotoViewerApp {
         self.logger = logger
         animator = Animator(clock: clock)
         // A timeline (a folder's tree, by date) is in days, and opens at its newest photos.
-        let isTimeline = !photos.isEmpty && photos.allSatisfy { $0.date != nil }
+        isTimeline = !photos.isEmpty && photos.allSatisfy { $0.date != nil }
+        self.days = days ?? DayTitles()
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage,
-                          sections: isTimeline ? (days ?? DayTitles()).sections(of: photos) : [])
+                          sections: isTimeline ? self.days.sections(of: photos) : [])
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion, favorites: favorites)
@@ -332,21 +333,67 @@ public final class PhotoViewerApp {
         openIfLoaded()
     }
 
+    /// Whether the photos are a timeline (a folder's tree, by date, in days).
+    private let isTimeline: Bool
+    /// What the timeline's day headers say.
+    private let days: DayTitles
     /// Where each photo is, by its file (made when a file first changes).
-    private lazy var indexOfFile: [FilePath: Int] = Dictionary(photos.enumerated().map { ($1.file, $0) },
-                                                                uniquingKeysWith: { first, _ in first })
+    private lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
 
-    /// These files were written (saved in place, or renamed over) since the photos were read: the ones
-    /// that are photos here show their new contents, in the grid and in the viewer, without leaving either.
-    /// Other files are left to the live library.
-    public func filesWritten(_ files: Set<FilePath>) {
-        let indices = files.compactMap { indexOfFile[$0] }.sorted()
-        for i in indices {
-            logger.debug("\(photos[i].path) changed on disk: shown again")
-            thumbnails.reload(i)
-            navigator.reload(i)
+    private static func places(of photos: [Photo]) -> [FilePath: Int] {
+        Dictionary(photos.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Changes in the photos' folders that change the list, kept until the grid is at rest.
+    private var pendingChanges = FolderWatcher.Changes()
+
+    /// Files changed in the photos' folders (`FolderWatcher`): a photo written over shows its new contents
+    /// at once, in the grid and in the viewer, without leaving either; photos added, removed or renamed
+    /// change the grid and the viewer once nothing moves and no finger is on them. The open photo's file
+    /// gone, the viewer shows the next photo, or, none left, the photo flies home (and its cell then
+    /// shrinks away).
+    public func filesChanged(_ changes: FolderWatcher.Changes) {
+        var rest = changes
+        for path in changes.touched.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+            guard let i = indexOfFile[path], PhotoLibrary.isFile(path) else { continue }
+            reload(i)
+            rest.touched.remove(path)
         }
-        if !indices.isEmpty { needsDisplay = true }
+        pendingChanges.add(rest)
+        applyPendingChanges()
+    }
+
+    private func reload(_ i: Int) {
+        logger.debug("\(photos[i].path) changed on disk: shown again")
+        thumbnails.reload(i)
+        navigator.reload(i)
+        needsDisplay = true
+    }
+
+    /// The list changes only when still: nothing moving or in the air, no finger down.
+    private func applyPendingChanges() {
+        guard !pendingChanges.isEmpty, !navigator.isTransitioning, !isAnimating, !interaction.isTouching, pendingOpen == nil else { return }
+        let update = PhotoListUpdate(photos, changes: pendingChanges, isTimeline: isTimeline)
+        if update.photos.isEmpty, !navigator.keepsOpenPhoto(update.origins) {
+            return navigator.close()   // the changes wait for the grid
+        }
+        pendingChanges = FolderWatcher.Changes()
+        for problem in update.problems { logger.warning("\(problem)") }
+        for i in update.rewritten { reload(i) }
+        guard update.changesList else { return }
+        let kept = update.origins.compactMap { $0 }.count
+        logger.debug("the folder changed: \(update.photos.count) photos, \(update.photos.count - kept) new, \(photos.count - kept) gone, \(update.renamed) renamed")
+        photos = update.photos
+        indexOfFile = PhotoViewerApp.places(of: photos)
+        navigator.listChanged(to: photos, origins: update.origins)
+        grid.applyChange(origins: update.origins, sections: isTimeline ? days.sections(of: photos) : [])
+        thumbnails.listChanged(to: photos, origins: update.origins)
+        if let favorites = navigator.favorites {
+            for (i, origin) in update.origins.enumerated() where origin == nil && favorites.contains(photos[i].file) {
+                grid.setFavorite(true, at: i)
+            }
+        }
+        needsDisplay = true
     }
 
     /// The photos of the grid's first screen, where a launch opens (in order).
@@ -393,7 +440,11 @@ public final class PhotoViewerApp {
         navigator.animation?.waitForNextFrame()
     }
 
-    public func didDisplay() { needsDisplay = false }
+    public func didDisplay() {
+        needsDisplay = false
+        // Changes to the folder that waited for a flight to land, a page to settle or a finger to lift.
+        applyPendingChanges()
+    }
 
     /// The window lost its contents (an expose): draw everything again.
     public func setNeedsDisplay() { needsDisplay = true }

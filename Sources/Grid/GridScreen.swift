@@ -35,19 +35,21 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public let title: String
 
     let scroll = Node(name: "grid.scroll")
-    private let titleBar = Node(name: "titleBar")
+    let titleBar = Node(name: "titleBar")
     /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
     public let tabBar = Node(name: "tabBar")
     /// The photo a zoom transition flies to or from: the viewer's current photo, kept in one place
     /// by whoever owns the viewer (the grid only asks).
     public var transitionIndex: () -> Int? = { nil }
     /// The keyboard's selection, drawn as a ring over its cell.
-    public private(set) var keyboardSelection: Int?
+    public internal(set) var keyboardSelection: Int?
     let selectionRing = Node(name: "grid.selection")
-    private(set) var cells: [Node] = []
+    var cells: [Node] = []
     /// The sections' headers, by section of the layout (none without sections).
-    let headers: SectionHeaders
-    private var emptyState: Node?
+    var headers: SectionHeaders
+    var emptyState: Node?
+    /// What the empty state says under "No Photos".
+    let emptyMessage: String
 
     /// `emptyMessage` is the second line shown when there are no photos. `sections` (a timeline's days)
     /// each start a row of their own under a header; none: one run of photos.
@@ -55,6 +57,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                 sections: [GridSection] = []) {
         self.size = size
         self.title = title
+        self.emptyMessage = emptyMessage
         self.animator = animator
         scrolling = ScrollAxis(animator: animator)
         layout = GridLayout(width: size.width, count: photoCount, sectionStarts: sections.map(\.start),
@@ -76,7 +79,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
         buildTitleBar(count: photoCount)
         buildTabBar()
-        scrolling.onChange = { [scroll, headers] offset in
+        scrolling.onChange = { [unowned self] offset in
             scroll.bounds.origin.y = offset
             headers.pin(at: offset)
         }
@@ -127,7 +130,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : cells[index].image }
 
     /// The cells showing their pixels as last seen (`Thumbnail.lastSeen`).
-    private var lastSeen: Set<Int> = []
+    var lastSeen: Set<Int> = []
 
     public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
         let cell = cells[index]
@@ -171,7 +174,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// The badges shown, by cell.
-    private var badges: [Int: Node] = [:]
+    var badges: [Int: Node] = [:]
 
     /// Marks cell `index` as a favorite's (a heart in its lower-right corner), or not.
     public func setFavorite(_ favorite: Bool, at index: Int) {
@@ -191,7 +194,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func isMarkedFavorite(_ index: Int) -> Bool { favoriteMarks[index] != nil }
 
     /// The hearts shown, by cell.
-    private var favoriteMarks: [Int: Node] = [:]
+    var favoriteMarks: [Int: Node] = [:]
 
     private func layOutFavoriteMark(_ mark: Node, in cell: Node) {
         let side = GridStyle.badgeHeight + 4
@@ -339,15 +342,19 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if let emptyState { layoutEmptyState(emptyState) }
     }
 
+    /// The title bar's count: "1 photo", "200 photos".
+    static func countText(_ count: Int) -> TextContents {
+        TextContents(count == 1 ? "1 photo" : "\(count) photos", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel,
+                     alignment: .trailing)
+    }
+
     private func buildTitleBar(count: Int) {
         titleBar.backgroundColor = GridStyle.barBackground
         let titleLabel = Node(name: "titleBar.title")
         titleLabel.text = TextContents(title, fontSize: GridStyle.titleFont, weight: .bold,
                                        color: GridStyle.label, alignment: .leading)
         let countLabel = Node(name: "titleBar.count")
-        countLabel.text = TextContents(count == 1 ? "1 photo" : "\(count) photos",
-                                       fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel,
-                                       alignment: .trailing)
+        countLabel.text = GridScreen.countText(count)
         let separator = Node(name: "titleBar.separator")
         separator.backgroundColor = GridStyle.separator
         [titleLabel, countLabel, separator].forEach(titleBar.addChild)
@@ -386,7 +393,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         }
     }
 
-    private func makeEmptyState(detail: String) -> Node {
+    func makeEmptyState(detail: String) -> Node {
         let node = Node(name: "emptyState")
         let heading = Node(name: "emptyState.title")
         heading.text = TextContents("No Photos", fontSize: GridStyle.emptyTitleFont, weight: .bold,

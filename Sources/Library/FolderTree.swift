@@ -21,6 +21,8 @@ struct FolderTree {
     }
 
     private(set) var files: [File] = []
+    /// The folders listed, the root first.
+    private(set) var folders: [FilePath] = []
     private(set) var problems: [String] = []
     /// Folders listed, as (device, inode): a folder reached twice is listed once.
     private var listed: Set<FolderID> = []
@@ -52,6 +54,7 @@ struct FolderTree {
             return
         }
         guard listed.insert(id).inserted else { return }
+        folders.append(folder)
         let depth = inside.count
         guard depth < Self.maxDepth else {
             problems.append("\(Photo(file: folder).path): more than \(Self.maxDepth) folders deep; not listed")

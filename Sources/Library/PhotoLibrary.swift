@@ -46,8 +46,9 @@ public enum PhotoLibrary {
     /// The photos of `arguments`: files and folders (see `localPath` for what a command line gives).
     /// `skipping`: folders never listed inside a tree (by default the user's cache folder). `index`:
     /// what earlier launches learnt of the trees' files (and where this one keeps what it learns);
-    /// `indexed` hears how each tree was dated.
+    /// `indexed` hears how each tree was dated, `listed` which folders it has (what a live library watches).
     public static func collect(_ arguments: [FilePath], skipping: [FilePath]? = nil, index: LibraryIndex? = nil,
+                               listed: ([FilePath]) -> Void = { _ in },
                                indexed: (Indexing) -> Void = { _ in }) -> (photos: [Photo], problems: [String]) {
         var photos: [Photo] = [], problems: [String] = []
         for path in arguments {
@@ -63,6 +64,7 @@ public enum PhotoLibrary {
                 if let index { DispatchQueue.global().async(group: reading) { known.entries = index.entries(under: path) } }
                 let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
                 problems += tree.problems
+                listed(tree.folders)
                 var found: [FolderTree.File] = []
                 for file in tree.files {
                     if let problem = photoProblem(file.path, isRegular: file.isRegular) {
@@ -100,7 +102,7 @@ public enum PhotoLibrary {
     /// Nil when a file in a folder is a photo; "" when it is something else said nothing of; else why
     /// a file named as a photo can't be one (said once, never opened).
     /// `isRegular`: the folder's walk found a regular file there (it is not looked at again).
-    private static func photoProblem(_ file: FilePath, isRegular: Bool = false) -> String? {
+    static func photoProblem(_ file: FilePath, isRegular: Bool = false) -> String? {
         let namedAsPhoto = file.extension.map { photoExtensions.contains($0.lowercased()) } ?? false
         switch isRegular ? .regularFile : Entry(file) {
         case .regularFile: return namedAsPhoto || looksLikeImage(file) ? nil : ""
@@ -207,6 +209,12 @@ public enum PhotoLibrary {
     }
 
     public static func localPath(_ argument: String) -> FilePath { localPath(Array(argument.utf8)) }
+
+    /// Whether `path` is a file to read (a regular file, or a link to one).
+    public static func isFile(_ path: FilePath) -> Bool {
+        if case .regularFile = Entry(path) { return true }
+        return false
+    }
 
     /// What a path is, from `lstat` and `stat` (no file is opened).
     enum Entry {

@@ -9,6 +9,8 @@ public struct PhotoSelection {
     let opening: Int?
     /// The user's favorites (their marks shown on these photos, and kept when changed).
     var favorites: Favorites?
+    /// The folders whose changes the photos follow: a tree's every folder; the folder of a file.
+    var folders: Set<FilePath> = []
 
     /// The photos the PATHs name (`photos(for:index:logger:)`), with the user's favorites.
     public static func collect(_ arguments: [FilePath], logger: Logger) -> PhotoSelection {
@@ -27,20 +29,24 @@ public struct PhotoSelection {
             }
             let (photos, problems) = PhotoLibrary.photos(inFolder: FilePath(bundled))
             for problem in problems { logger.warning("\(problem)") }
-            return PhotoSelection(photos: photos, emptyMessage: "\(bundled) has no images", opening: nil)
+            return PhotoSelection(photos: photos, emptyMessage: "\(bundled) has no images", opening: nil, folders: [FilePath(bundled)])
         }
         let empty = arguments.count == 1 ? "\(arguments[0]) has no images" : "None of the paths has images"
         if arguments.count == 1, let around = PhotoLibrary.folder(around: arguments[0]) {
             for problem in around.problems { logger.warning("\(problem)") }
-            return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening)
+            return PhotoSelection(photos: around.photos, emptyMessage: empty, opening: around.opening,
+                                  folders: Set(around.photos.prefix(1).map { $0.file.removingLastComponent() }))
         }
         let started = ContinuousClock.now
-        let (photos, problems) = PhotoLibrary.collect(arguments, index: index()) { indexing in
+        var folders: Set<FilePath> = []
+        let (photos, problems) = PhotoLibrary.collect(arguments, index: index(), listed: { folders.formUnion($0) }) { indexing in
             let gone = indexing.forgotten > 0 ? " (\(indexing.forgotten) gone since, forgotten)" : ""
             logger.debug("library: in \(milliseconds(since: started)) ms, photos read and from the index: \(indexing.read) \(indexing.fromIndex)\(gone)")
         }
         for problem in problems { logger.warning("\(problem)") }
-        return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil)
+        // Files named on their own: their folders too (a file saved over is shown anew).
+        folders.formUnion(photos.map { $0.file.removingLastComponent() }.map { $0.isEmpty ? FilePath(".") : $0 })
+        return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil, folders: folders)
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {

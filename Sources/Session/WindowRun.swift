@@ -98,12 +98,11 @@ public struct WindowRun {
         let snapshots = thumbnails == nil ? nil : GridSnapshotStore.defaultFolder().map { GridSnapshotStore(folder: $0) }
         var launchSnapshot: LaunchGridSnapshot?
         var app = makeApp(library, size: size)
-        /// Follows the folders of the app's photos: a photo saved over shows its new contents.
-        func watch(_ app: PhotoViewerApp) -> FolderWatcher? {
-            let folders = Set(app.photos.map { $0.file.removingLastComponent() }.map { $0.isEmpty ? FilePath(".") : $0 })
-            return FolderWatcher(folders: folders, wake: wake.signal) { logger.warning("\($0)") }
+        /// Follows the folders of the selection: the app hears of the files that change in them.
+        func watch(_ selection: PhotoSelection) -> FolderWatcher? {
+            FolderWatcher(folders: selection.folders, wake: wake.signal) { logger.warning("\($0)") }
         }
-        var watcher = watch(app)
+        var watcher = watch(library)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
@@ -206,7 +205,7 @@ public struct WindowRun {
         while true {
             wake.drain()
             recordings.forgetFinished()
-            if let written = watcher?.takeWritten(), !written.isEmpty { app.filesWritten(written) }
+            if let changes = watcher?.takeChanges(), !changes.isEmpty { app.filesChanged(changes) }
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture or the motion is over: the frame drawn for speed is drawn again with the good filter.
@@ -285,8 +284,9 @@ public struct WindowRun {
                     guard !local.isEmpty else { break }
                     let paths = local.map(PhotoLibrary.localPath)
                     logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")
-                    app = makeApp(PhotoSelection.collect(paths, logger: logger), size: app.size)
-                    watcher = watch(app)
+                    let selection = PhotoSelection.collect(paths, logger: logger)
+                    app = makeApp(selection, size: app.size)
+                    watcher = watch(selection)
                 case .resized(let newSize):
                     app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
                 case .scaleChanged(let newScale):

@@ -31,7 +31,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public let root = Node(name: "viewer")
     /// The photo on the current page (or the one the pager is settling to).
     public private(set) var index: Int
-    public let count: Int
+    public private(set) var count: Int
     public private(set) var size: Size
     /// Told each page the pager settles on (the seeds' `PagingCollectionViewControllerDelegate`).
     public var onPageSettled: ((Int) -> Void)?
@@ -193,7 +193,11 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public func image(of i: Int) -> PixelImage? { pageNodes[i]?.photo.image }
 
     /// Photo `i`'s size at fit, if its page is kept.
-    public func fitSize(of i: Int) -> Size? { pageNodes[i]?.levels.fitSize }
+    /// (Nil until the page has a picture: its shape is not known before.)
+    public func fitSize(of i: Int) -> Size? {
+        guard let page = pageNodes[i], page.photo.image != nil else { return nil }
+        return page.levels.fitSize
+    }
 
     /// The current photo's aspect-fit frame in the window.
     public var fitFrame: Rect {
@@ -247,18 +251,61 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         crossFade(to: target)
     }
 
+    /// The photos changed under the viewer (files added, removed, renamed): photo `i` is the one that was
+    /// `origins[i]` (nil: new), and the viewer shows `target`. The pages kept keep their pictures and zoom;
+    /// when `target` is another photo (the open one's file is gone) the pager cross-fades to it.
+    public func listChanged(count: Int, origins: [Int?], showing target: Int) {
+        var newOf: [Int: Int] = [:]
+        for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
+        let stays = newOf[index] == target
+        if !stays {
+            endCrossFade()
+            fadeOutCurrentPage()
+        }
+        animator.cancel(self, \.pagingOffset)
+        var kept: [Int: ZoomablePage] = [:]
+        for (old, page) in pageNodes {
+            guard let i = newOf[old] else {
+                page.node.removeFromParent()
+                continue
+            }
+            page.renumber(i)
+            page.onNeedsSharperImage = { [weak self] wanted in self?.onNeedsSharperImage?(i, wanted) }
+            kept[i] = page
+        }
+        pageNodes = kept
+        self.count = count
+        if stays {
+            index = target
+            layOutPages()
+            pagingOffset = Double(target) * pitch
+            titleLabel.text?.string = photoName   // renamed, it says its new name
+        } else {
+            fadeIn(target)
+        }
+    }
+
     /// The pager jumps to `target` while the page it leaves fades out over it and the new one fades in.
     private func crossFade(to target: Int) {
         endCrossFade()
         animator.cancel(self, \.pagingOffset)
-        if let photo = photoNode, photo.image != nil {
-            let still = Node(name: "viewer.leavingPage", frame: photo.convert(photo.bounds, to: root))
-            still.image = photo.image
-            still.contentMode = photo.contentMode
-            root.insertChild(still, above: pages)
-            leavingPage = still
-            animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
-        }
+        fadeOutCurrentPage()
+        fadeIn(target)
+    }
+
+    /// A still of the current page, over the pages, fades out.
+    private func fadeOutCurrentPage() {
+        guard let photo = photoNode, photo.image != nil else { return }
+        let still = Node(name: "viewer.leavingPage", frame: photo.convert(photo.bounds, to: root))
+        still.image = photo.image
+        still.contentMode = photo.contentMode
+        root.insertChild(still, above: pages)
+        leavingPage = still
+        animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
+    }
+
+    /// The pager jumps to `target`, its page fading in.
+    private func fadeIn(_ target: Int) {
         index = target
         titleLabel.text?.string = photoName
         showFavorite()

@@ -69,6 +69,12 @@ final class ZoomablePage {
         y.onChange = { [unowned self] _ in layOut() }
     }
 
+    /// The page shows photo `index` now (photos before it came or went): its nodes are named for it.
+    func renumber(_ index: Int) {
+        node.name = "viewer.page.\(index)"
+        photo.name = "viewer.photo.\(index)"
+    }
+
     var offset: Point { Point(x: x.offset, y: y.offset) }
     var isZoomed: Bool { levels.isZoomed(zoomScale) }
     var isPinching: Bool { pinch != nil }

@@ -4,10 +4,10 @@ import Pixels
 import Testing
 import TestSupport
 
-/// A photo saved over while the viewer is open, in a real window: as an editor saves it (a new file
-/// renamed over the old) and written in place, the open photo and then its grid cell show the new
-/// contents, without leaving the viewer or the grid. Each state is compared with a headless run that
-/// opened the files as they then were.
+/// A folder that changes while the viewer is open, in a real window: a photo saved over (as an editor saves
+/// it, a new file renamed over the old, and written in place) shows its new contents in the viewer and in
+/// its grid cell; photos added, removed and renamed in a timeline's tree change the grid. Each state is
+/// compared with a headless run that opened the files as they then were.
 @Suite(.serialized) struct LiveFolderTests {
     /// Three photos, b.jpg second, with set times (the folder is a timeline by modification time).
     func folder(_ name: String, in scratch: URL, b: String) throws -> URL {
@@ -61,5 +61,65 @@ import TestSupport
         // Written in place (truncated, then the old contents again), the grid open.
         try Data(contentsOf: images.appendingPathComponent("Picture_1A_by_freespace.jpg")).write(to: URL(fileURLWithPath: b))
         try session.expectWindow(window, toShow: oldGrid)
+    }
+
+    @Test func theOpenPhotoDeletedShowsTheNextRenamedKeepsItAndNoneLeftFliesHome() throws {
+        let session = try WindowSession()
+        let live = try folder("live", in: session.scratch, b: "Picture_1A_by_freespace.jpg")
+        let copy = try folder("copy", in: session.scratch, b: "Picture_1A_by_freespace.jpg")
+        // c.jpg as a page turned to from b.jpg shows it (decoded at another size: 1 % of the pixels may
+        // differ by more than a quarter).
+        let next = try headless(copy.path + "/b.jpg", script: "key Right\nwait 1000\n", in: session.scratch, name: "c")
+        let (viewer, window) = try session.launch(["--size", "400x500", "--verbose", live.path + "/b.jpg"])
+        func title() -> String { session.title(of: window) ?? "" }
+        #expect(session.wait { title() == "b.jpg — Photos" }, "\(title())")
+        #expect(unlink(live.appendingPathComponent("b.jpg").path) == 0)
+        #expect(session.wait { title() == "c.jpg — Photos" }, "the next photo: \(title()) \(viewer.standardError)")
+        try session.expectWindow(window, toShow: next, channelTolerance: 64, differing: 400 * 500 / 100)
+        #expect(rename(live.appendingPathComponent("c.jpg").path, live.appendingPathComponent("d.jpg").path) == 0)
+        #expect(session.wait { title() == "d.jpg — Photos" }, "renamed, still open: \(title())")
+        for name in ["a.jpg", "d.jpg"] { #expect(unlink(live.appendingPathComponent(name).path) == 0) }
+        #expect(session.wait { title() == "Photos — PhotoZoomAnimator" }, "none left: back in the grid: \(title())")
+        #expect(session.wait { viewer.standardError.contains("the folder changed: 0 photos") }, "\(viewer.standardError)")
+    }
+
+    @Test func photosAddedRemovedAndRenamedInATreeChangeTheGridAsAFreshLaunchWouldShowIt() throws {
+        let session = try WindowSession()
+        let tree = session.scratch.appendingPathComponent("tree"), album = tree.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let images = TestImages.repository.appendingPathComponent("Images")
+        /// A photo of the bundle copied in as `name`, its time `minute` minutes into a day: renamed into
+        /// place from a hidden name (its time set first), as a copy that keeps times arrives.
+        func arrive(_ source: String, as name: String, in folder: URL, minute: Double) throws {
+            let hidden = folder.appendingPathComponent(".\(name).part").path
+            try FileManager.default.copyItem(atPath: images.appendingPathComponent(source).path, toPath: hidden)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_709_287_200 + minute * 60)],
+                                                  ofItemAtPath: hidden)
+            #expect(rename(hidden, folder.appendingPathComponent(name).path) == 0)
+        }
+        try arrive("grace_hopper.jpg", as: "a.jpg", in: tree, minute: 0)
+        try arrive("Picture_1A_by_freespace.jpg", as: "b.jpg", in: album, minute: 1)
+        try arrive("life_by_Aitzol_Berasategi.jpg", as: "c.jpg", in: tree, minute: 2)
+        try arrive("chelsea.png", as: "d.png", in: album, minute: 3)
+        func freshLaunch(_ name: String) throws -> PixelImage {
+            try headless(tree.path, script: "wait 100\n", in: session.scratch, name: name)
+        }
+        let before = try freshLaunch("before")
+        let (viewer, window) = try session.launch(["--size", "400x500", "--verbose", tree.path])
+        try session.expectWindow(window, toShow: before)
+
+        try arrive("friends_by_Aitzol_Berasategi.jpg", as: "e.jpg", in: album, minute: 1.5)   // between b and c
+        #expect(unlink(album.appendingPathComponent("b.jpg").path) == 0)
+        #expect(rename(tree.appendingPathComponent("c.jpg").path, album.appendingPathComponent("z.jpg").path) == 0)
+        #expect(session.wait { viewer.standardError.contains("the folder changed: 4 photos, 1 new, 1 gone, 1 renamed") }, "\(viewer.standardError)")
+        // A camera import: a new folder, photos copied into it; and a folder renamed (its photos keep their places).
+        let imported = tree.appendingPathComponent("import")
+        try FileManager.default.createDirectory(at: imported, withIntermediateDirectories: false)
+        try arrive("coffee.png", as: "f.png", in: imported, minute: 5)
+        #expect(rename(album.path, tree.appendingPathComponent("renamed album").path) == 0)
+        #expect(session.wait { viewer.standardError.contains("the folder changed: 5 photos, 1 new, 0 gone, 3 renamed") }, "\(viewer.standardError)")
+        let after = try freshLaunch("after")
+        #expect(PixelComparison(before, after, channelTolerance: 1).differing > 0)
+        try session.expectWindow(window, toShow: after)
     }
 }

@@ -56,15 +56,16 @@ final class WindowSession {
         client.property(window, "_NET_WM_NAME").map { String(decoding: $0.bytes, as: UTF8.self) }
     }
 
-    /// Reads the window until it shows `expected` (thumbnails arrive over time), up to `seconds`.
-    func expectWindow(_ window: Window, toShow expected: PixelImage, seconds: Double = 30,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Reads the window until it shows `expected` (thumbnails arrive over time), up to `seconds`: every pixel
+    /// within `channelTolerance`, or all but `differing` of them (the same photo decoded at another size).
+    func expectWindow(_ window: Window, toShow expected: PixelImage, seconds: Double = 30, channelTolerance: Int = 1,
+                      differing allowed: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last: PixelComparison?
         repeat {
             if let shown = client.capture(window), shown.width == expected.width, shown.height == expected.height {
-                let comparison = PixelComparison(shown, expected, channelTolerance: 1)
-                if comparison.differing == 0 { return }
+                let comparison = PixelComparison(shown, expected, channelTolerance: channelTolerance)
+                if comparison.differing <= allowed { return }
                 last = comparison
             }
             usleep(100_000)

@@ -8,15 +8,21 @@ import TestSupport
 /// The photos' folders watched with inotify: what an editor's save and a write in place report, a burst
 /// reported once, and a folder that cannot be watched said in one line.
 @Suite struct FolderWatcherTests {
-    /// Takes what the watcher reports until `wanted` is all there (or 10 s pass).
-    func written(by watcher: FolderWatcher, until wanted: Set<FilePath>) -> Set<FilePath> {
-        var seen: Set<FilePath> = []
+    /// Takes what the watcher reports until `wanted` is all touched (or 10 s pass).
+    func changes(from watcher: FolderWatcher, until wanted: Set<FilePath>) -> FolderWatcher.Changes {
+        var seen = FolderWatcher.Changes()
         let deadline = Date().addingTimeInterval(10)
-        while !wanted.isSubset(of: seen), Date() < deadline {
-            seen.formUnion(watcher.takeWritten())
+        while !wanted.isSubset(of: seen.touched), Date() < deadline {
+            let more = watcher.takeChanges()
+            seen.touched.formUnion(more.touched)
+            seen.renamed.merge(more.renamed) { $1 }
             usleep(20_000)
         }
         return seen
+    }
+
+    func written(by watcher: FolderWatcher, until wanted: Set<FilePath>) -> Set<FilePath> {
+        changes(from: watcher, until: wanted).touched
     }
 
     @Test func aSaveAndAWriteInPlaceAreReportedByPath() throws {
@@ -34,6 +40,21 @@ import TestSupport
         try Data([6]).write(to: URL(fileURLWithPath: folder.path + "/.other.tmp"))
         #expect(rename(folder.path + "/.other.tmp", other.string) == 0)
         #expect(written(by: watcher, until: [other]).contains(other))
+    }
+
+    @Test func aRenameIsReportedWithBothNamesAndADeletionByItsName() throws {
+        let folder = try TemporaryFolder()
+        let a = FilePath(folder.path + "/a.jpg"), b = FilePath(folder.path + "/b.jpg"), c = FilePath(folder.path + "/c.jpg")
+        try Data([1]).write(to: URL(fileURLWithPath: a.string))
+        try Data([2]).write(to: URL(fileURLWithPath: c.string))
+        var said: [String] = []
+        let made = FolderWatcher(folders: [FilePath(folder.path)], wake: {}) { said.append($0) }
+        let watcher = try #require(made, "\(said)")
+        #expect(rename(a.string, b.string) == 0)
+        #expect(unlink(c.string) == 0)
+        let seen = changes(from: watcher, until: [a, b, c])
+        #expect(seen.touched == [a, b, c])
+        #expect(seen.renamed == [a: b])
     }
 
     @Test func aBurstOfFilesIsReportedOnce() throws {

@@ -25,7 +25,7 @@ import TestSupport
 
     func collect(_ folder: TemporaryFolder, index: LibraryIndex?) -> ([Photo], PhotoLibrary.Indexing) {
         var indexing = PhotoLibrary.Indexing()
-        let photos = PhotoLibrary.collect([FilePath(folder.path)], index: index) { indexing = $0 }.photos
+        let photos = PhotoLibrary.collect([FilePath(folder.path)], index: index, indexed: { indexing = $0 }).photos
         return (photos, indexing)
     }
 

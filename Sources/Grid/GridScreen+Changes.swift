@@ -1,0 +1,105 @@
+import Animation
+import Geometry
+import SceneGraph
+
+/// The photos change under the grid (files added, removed or renamed in its folders): the cells that stay
+/// keep their pictures and glide to their new places, new ones grow in where they belong, removed ones
+/// shrink away, and the photo at the top of the view keeps its place on screen (a grid at its newest photos
+/// stays there, showing the new ones).
+extension GridScreen {
+    /// Cells glide to their new places, grow in and shrink away with this.
+    static let changeMotion = Motion.spring(response: 0.35, dampingRatio: 1)
+    /// A cell grows in from, and shrinks away to, this scale.
+    static let changeScale = 0.2
+
+    /// The grid now shows `origins.count` photos: photo `i` is the one that was `origins[i]` (nil: new).
+    /// `sections`: the new photos' days (none: one run).
+    public func applyChange(origins: [Int?], sections: [GridSection]) {
+        finishColumnChange()
+        // Where each cell is drawn now (it may be gliding still), and where the old layout puts it.
+        let oldCenters = cells.map(\.center)
+        let oldLayout = layout, oldOffset = scrollOffset
+        let kept = Set(origins.compactMap { $0 })
+        let wasAtEnd = opensAtNewest && scrolling.offset >= scrolling.range.upperBound - 0.5
+        // The first photo that stays, of those whose cells begin in view: it keeps its height on screen.
+        let top = scrollOffset + layout.topInset + layout.headerHeight
+        let anchor = layout.indices(inContentRangeFrom: top, to: scrollOffset + size.height - layout.bottomInset)
+            .first { kept.contains($0) && oldLayout.cellFrame(at: $0).minY >= top - 0.5 }
+        let anchorY = anchor.map { oldLayout.cellFrame(at: $0).minY - scrollOffset }
+
+        let leaving = cells.indices.filter { !kept.contains($0) }.map { cells[$0] }
+        var newOf: [Int: Int] = [:]
+        for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
+        cells = origins.enumerated().map { i, origin in
+            guard let origin else {
+                let cell = GridScreen.cellNode(name: "cell.\(i)")
+                cell.backgroundColor = GridStyle.loadingCell
+                return cell
+            }
+            return cells[origin]
+        }
+        func moved<Value>(_ byOld: [Int: Value]) -> [Int: Value] {
+            Dictionary(uniqueKeysWithValues: byOld.compactMap { old, value in newOf[old].map { ($0, value) } })
+        }
+        badges = moved(badges)
+        favoriteMarks = moved(favoriteMarks)
+        lastSeen = Set(lastSeen.compactMap { newOf[$0] })
+        keyboardSelection = keyboardSelection.flatMap { newOf[$0] }
+        selectionRing.isHidden = keyboardSelection == nil
+        for (i, cell) in cells.enumerated() { rename(cell, to: i) }
+
+        layout = GridLayout(width: size.width, count: cells.count, sectionStarts: sections.map(\.start),
+                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
+                            topInset: layout.topInset, bottomInset: layout.bottomInset, columns: chosenColumns)
+        headers.nodes.forEach { $0.removeFromParent() }
+        headers = SectionHeaders(sections: sections, layout: layout)
+        scroll.removeAllChildren()
+        (cells + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
+        titleBar.children[1].text = GridScreen.countText(cells.count)
+        if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
+        if !cells.isEmpty { emptyState?.removeFromParent(); emptyState = nil }
+        relayout()
+        arrangement += 1
+        if wasAtEnd {
+            scrolling.setOffset(scrolling.range.upperBound)
+        } else if let anchor, let anchorY, let now = newOf[anchor] {
+            scrolling.setOffset(layout.cellFrame(at: now).minY - anchorY)
+        }
+        scrolling.setOffset(min(max(scrolling.offset, scrolling.range.lowerBound), scrolling.range.upperBound))
+
+        // Only what is near the view moves (a library of 100,000 photos does not start 100,000 glides):
+        // a cell glides when it was near the view and is near it now.
+        let near = indices(withinScreens: 1)
+        let wasNear = oldLayout.indices(inContentRangeFrom: oldOffset - size.height, to: oldOffset + 2 * size.height)
+        for i in near {
+            guard let old = origins[i], wasNear.contains(old), oldCenters[old] != cells[i].center else { continue }
+            let to = cells[i].center
+            cells[i].center = oldCenters[old]
+            animator.animate(cells[i], \.center, to: to, with: GridScreen.changeMotion)
+        }
+        for i in near where origins[i] == nil {
+            cells[i].transform = Transform2D(scale: GridScreen.changeScale)
+            cells[i].alpha = 0
+            animator.animate(cells[i], \.transform, to: .identity, with: GridScreen.changeMotion)
+            animator.animate(cells[i], \.alpha, to: 1, with: GridScreen.changeMotion)
+        }
+        for node in leaving {
+            guard node.frame.maxY > oldOffset - size.height, node.frame.minY < oldOffset + 2 * size.height else {
+                node.removeFromParent()
+                continue
+            }
+            node.name += ".leaving"
+            animator.animate(node, \.transform, to: Transform2D(scale: GridScreen.changeScale), with: GridScreen.changeMotion)
+            animator.animate(node, \.alpha, to: 0, with: GridScreen.changeMotion) { _ in node.removeFromParent() }
+        }
+    }
+
+    /// Cell nodes are named by their photo's place: "cell.3", its ⚠ "cell.3.broken", its badge and heart.
+    private func rename(_ cell: Node, to i: Int) {
+        let old = cell.name
+        cell.name = "cell.\(i)"
+        for child in cell.children where child.name.hasPrefix(old + ".") {
+            child.name = cell.name + child.name.dropFirst(old.count)
+        }
+    }
+}

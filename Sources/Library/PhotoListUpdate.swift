@@ -1,0 +1,99 @@
+import Glibc
+import Imaging
+import SystemPackage
+
+/// The photos after a burst of changes in their folders (`FolderWatcher.Changes`), each file the changes
+/// name looked at for what it is now: a photo that is gone leaves, one renamed keeps its place (and its
+/// date), one written over stays and is shown anew, and a new photo takes its place in the order: by date
+/// in a timeline (its camera's, else its file's), else by name as a file manager sorts.
+public struct PhotoListUpdate {
+    public let photos: [Photo]
+    /// For each of `photos`, its place in the old list; nil: new.
+    public let origins: [Int?]
+    /// Places in the old list of the photos written over (they keep their places).
+    public let rewritten: [Int]
+    /// New files named as photos that can't be (a dangling link …), one line each.
+    public let problems: [String]
+    /// Whether photos came, went or were renamed: the grid changes.
+    public var changesList: Bool { origins != Array(0..<oldCount).map(Optional.some) || renamed > 0 }
+    /// How many photos were renamed (they keep their places).
+    public let renamed: Int
+    private let oldCount: Int
+
+    public init(_ old: [Photo], changes: FolderWatcher.Changes, isTimeline: Bool) {
+        var entries = old.enumerated().map { (photo: $1, origin: Optional($0)) }
+        var byPath: [FilePath: Int] = [:]
+        for (i, photo) in old.enumerated() { byPath[photo.file] = i }
+        var gone: Set<Int> = [], rewritten: [Int] = [], renamedTo: Set<FilePath> = [], moved: Set<Int> = []
+        // Folders: the photos in one renamed keep their places under its new name; in one moved out or
+        // deleted, they are gone.
+        for folder in changes.folders {
+            let prefix = folder.bytes + [UInt8(ascii: "/")]
+            for (path, i) in byPath where path.bytes.starts(with: prefix) {
+                let tail = path.bytes.dropFirst(folder.bytes.count)
+                if let to = changes.renamed[folder], byPath[to] == nil,
+                   case let now = FilePath(platformString: (to.bytes + tail).map { CChar(bitPattern: $0) } + [0]), PhotoLibrary.isFile(now) {
+                    entries[i].photo = Photo(file: now, date: entries[i].photo.date)
+                    renamedTo.insert(now)
+                    moved.insert(i)
+                } else if !PhotoLibrary.isFile(path) {
+                    gone.insert(i)
+                }
+            }
+        }
+        // Bytes order: the same every run, whatever the set's.
+        let touched = changes.touched.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        for path in touched {
+            guard let i = byPath[path], !moved.contains(i), !gone.contains(i) else { continue }
+            if case .regularFile = PhotoLibrary.Entry(path) {
+                rewritten.append(i)
+            } else if let to = changes.renamed[path], byPath[to] == nil, !renamedTo.contains(to), !Self.isHidden(to),
+                      case .regularFile = PhotoLibrary.Entry(to) {
+                entries[i].photo = Photo(file: to, date: entries[i].photo.date)
+                renamedTo.insert(to)
+            } else {
+                gone.insert(i)
+            }
+        }
+        var problems: [String] = []
+        var added: [Photo] = []
+        for path in touched where byPath[path] == nil && !renamedTo.contains(path) && !changes.folders.contains(path) && !Self.isHidden(path) {
+            guard let problem = PhotoLibrary.photoProblem(path) else {
+                added.append(Photo(file: path, date: isTimeline ? changes.dates[path] ?? Self.date(of: path) : nil))
+                continue
+            }
+            if !problem.isEmpty { problems.append(problem) }
+        }
+        entries.removeAll { $0.origin.map(gone.contains) ?? false }
+        for photo in added {
+            let at: Int
+            if let date = photo.date {
+                at = entries.firstIndex { ($0.photo.date?.instant ?? 0) > date.instant } ?? entries.count
+            } else {
+                let key = Self.sortKey(photo)
+                at = entries.firstIndex { key.lexicographicallyPrecedes(Self.sortKey($0.photo)) } ?? entries.count
+            }
+            entries.insert((photo, nil), at: at)
+        }
+        photos = entries.map(\.photo)
+        origins = entries.map(\.origin)
+        self.rewritten = rewritten.filter { !gone.contains($0) }
+        self.problems = problems
+        renamed = renamedTo.count
+        oldCount = old.count
+    }
+
+    /// Files whose names start with a dot: an editor's temporary save, a hidden file (a tree's walk skips them).
+    static func isHidden(_ path: FilePath) -> Bool { path.lastComponent?.string.hasPrefix(".") ?? true }
+
+    /// As a file manager sorts names (`FolderListing.sortKey`).
+    static func sortKey(_ photo: Photo) -> [UInt32] { FolderListing.sortKey(photo.name) }
+
+    /// When a new photo was taken: its camera's clock, else its file's time.
+    static func date(of path: FilePath) -> PhotoDate {
+        if let capture = PhotoFacts.read(path: path)?.date { return PhotoDate(capture) }
+        var info = stat()
+        _ = path.withPlatformString { stat($0, &info) }
+        return PhotoDate(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+}
