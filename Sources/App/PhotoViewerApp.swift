@@ -373,6 +373,7 @@ public final class PhotoViewerApp {
     /// The list changes only when still: nothing moving or in the air, no finger down.
     private func applyPendingChanges() {
         guard !pendingChanges.isEmpty, !navigator.isTransitioning, !isAnimating, !interaction.isTouching, pendingOpen == nil else { return }
+        let started = ContinuousClock.now
         let update = PhotoListUpdate(photos, changes: pendingChanges, isTimeline: isTimeline)
         if update.photos.isEmpty, !navigator.keepsOpenPhoto(update.origins) {
             return navigator.close()   // the changes wait for the grid
@@ -382,7 +383,11 @@ public final class PhotoViewerApp {
         for i in update.rewritten { reload(i) }
         guard update.changesList else { return }
         let kept = update.origins.compactMap { $0 }.count
-        logger.debug("the folder changed: \(update.photos.count) photos, \(update.photos.count - kept) new, \(photos.count - kept) gone, \(update.renamed) renamed")
+        let said = "\(update.photos.count) photos, \(update.photos.count - kept) new, \(photos.count - kept) gone, \(update.renamed) renamed"
+        defer {
+            let (seconds, attoseconds) = (ContinuousClock.now - started).components
+            logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
+        }
         photos = update.photos
         indexOfFile = PhotoViewerApp.places(of: photos)
         navigator.listChanged(to: photos, origins: update.origins)

@@ -8,7 +8,8 @@ import SystemPackage
 /// is watched too, and the files already in it are reported (a camera import makes a folder, then fills
 /// it). A burst of events (an editor's temporary files, a copy of many photos) is reported once, after a
 /// quiet moment, through `wake`; the loop then takes the changes, and looks at the paths for what they are
-/// now.
+/// now. Folders the kernel will not watch (its watch table full) are listed again every `rescanInterval`
+/// instead, and what changed in them is reported the same way.
 public final class FolderWatcher: Sendable {
     /// What a burst of events touched.
     public struct Changes: Sendable, Equatable {
@@ -42,6 +43,8 @@ public final class FolderWatcher: Sendable {
     static let quietTime = 0.1
     /// …or this long after it began, s.
     static let longestBurst = 1.0
+    /// Folders that cannot be watched are listed again this often, s.
+    static let rescanInterval = 2.0
     /// What a folder's watch hears.
     static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE) | UInt32(bitPattern: IN_ONLYDIR)
 
@@ -49,8 +52,9 @@ public final class FolderWatcher: Sendable {
 
     /// Watches `folders`; nil (with the reason given to `warn`, once) when inotify cannot be had at all.
     /// Folders that cannot be watched (the kernel's watch table full: `fs.inotify.max_user_watches`) are
-    /// said in one line and left unwatched.
-    public init?(folders: Set<FilePath>, wake: @escaping @Sendable () -> Void, warn: (String) -> Void) {
+    /// said in one line and listed again now and then. `watchLimit`: the most watches to take (the kernel's
+    /// table as if it held no more: what a test of a full table sets).
+    public init?(folders: Set<FilePath>, wake: @escaping @Sendable () -> Void, warn: (String) -> Void, watchLimit: Int = .max) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {
             warn("changes to the photos are not followed: inotify: \(String(cString: strerror(errno)))")
@@ -62,7 +66,7 @@ public final class FolderWatcher: Sendable {
             return nil
         }
         for end in stop { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        shared = Shared(fd: fd, stop: stop, wake: wake)
+        shared = Shared(fd: fd, stop: stop, wake: wake, watchLimit: watchLimit)
         var unwatched = 0, firstError: Int32 = 0
         for folder in folders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
             if let error = shared.watch(folder) {
@@ -71,8 +75,8 @@ public final class FolderWatcher: Sendable {
             }
         }
         if unwatched > 0 {
-            let limit = firstError == ENOSPC ? " (the watch table is full: fs.inotify.max_user_watches)" : ""
-            warn("changes in \(unwatched) of \(folders.count) folders are not followed: \(String(cString: strerror(firstError)))\(limit)")
+            let full = firstError == ENOSPC ? " (the watch table is full: fs.inotify.max_user_watches); they are looked for every \(Int(Self.rescanInterval)) s" : ""
+            warn("changes in \(unwatched) of \(folders.count) folders are not followed as they happen: \(String(cString: strerror(firstError)))\(full)")
         }
         let reader = Thread { [shared] in shared.read() }
         reader.name = "photozoom folder watcher"
@@ -99,27 +103,55 @@ public final class FolderWatcher: Sendable {
         let lock = NSLock()
         /// Guarded by `lock`.
         var changes = Changes()
-        /// The watched folders, by watch; set up before the reader starts, then the reader's alone.
+        /// The watched folders, by watch; set up before the reader starts, then the reader's alone (as are
+        /// the two below).
         private var folderOf: [Int32: FilePath] = [:]
+        /// The folders that could not be watched, as last listed.
+        private var unwatched: [FilePath: FolderSnapshot] = [:]
+        private let watchLimit: Int
 
-        init(fd: Int32, stop: [Int32], wake: @escaping @Sendable () -> Void) {
+        init(fd: Int32, stop: [Int32], wake: @escaping @Sendable () -> Void, watchLimit: Int) {
             self.fd = fd
             self.stop = stop
             self.wake = wake
+            self.watchLimit = watchLimit
         }
 
-        /// Watches `folder`: nil, or the error (`errno`) that stopped it.
+        /// Watches `folder`: nil, or the error (`errno`) that stopped it (the folder is then listed again
+        /// now and then).
         func watch(_ folder: FilePath) -> Int32? {
-            let wd = folder.withPlatformString { inotify_add_watch(fd, $0, FolderWatcher.events) }
-            guard wd >= 0 else { return errno }
+            let wd = folderOf.count < watchLimit ? folder.withPlatformString { inotify_add_watch(fd, $0, FolderWatcher.events) } : -1
+            guard wd >= 0 else {
+                let error = folderOf.count < watchLimit ? errno : ENOSPC
+                if error == ENOSPC { unwatched[folder] = FolderSnapshot(folder) }
+                return error
+            }
             folderOf[wd] = folder
             return nil
+        }
+
+        /// The folders that cannot be watched, listed again: what changed in them, and in folders made in them.
+        private func rescan(into burst: inout Changes) {
+            for (folder, before) in unwatched {
+                let now = FolderSnapshot(folder)
+                unwatched[folder] = now
+                for path in now.changed(since: before) {
+                    burst.touched.insert(path)
+                    if now.subfolders.contains(path), path.lastComponent?.string.hasPrefix(".") == false {
+                        arrived(path, into: &burst)
+                    } else if before.subfolders.contains(path) {
+                        burst.folders.insert(path)
+                    }
+                }
+            }
         }
 
         /// A folder made or moved in: watched, with the folders in it, and every path in it reported
         /// (they may have come before the watch). Hidden ones are left, as a tree's walk leaves them.
         private func arrived(_ folder: FilePath, into burst: inout Changes) {
-            guard watch(folder) == nil, let names = FolderListing.names(in: folder) else { return }
+            burst.folders.insert(folder)
+            let watched = watch(folder) == nil || unwatched[folder] != nil
+            guard watched, let names = FolderListing.names(in: folder) else { return }
             for name in names where !name.string.hasPrefix(".") {
                 let path = folder.appending(name)
                 burst.touched.insert(path)
@@ -136,12 +168,19 @@ public final class FolderWatcher: Sendable {
             var movedOut: [UInt32: FilePath] = [:]
             var began = 0.0
             while true {
-                // Waiting for a burst's first event: as long as it takes; within one: until it goes quiet.
-                let timeout = burst.isEmpty ? -1 : Int32(FolderWatcher.quietTime * 1000)
+                // Waiting for a burst's first event: as long as it takes (or until the unwatched folders are
+                // due to be listed again); within one: until it goes quiet.
+                let timeout = !burst.isEmpty ? Int32(FolderWatcher.quietTime * 1000)
+                    : unwatched.isEmpty ? -1 : Int32(FolderWatcher.rescanInterval * 1000)
                 var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop[0], events: Int16(POLLIN), revents: 0)]
                 let ready = poll(&fds, 2, timeout)
                 if ready < 0, errno == EINTR { continue }
                 if ready < 0 || fds[1].revents != 0 { return }
+                if ready == 0, burst.isEmpty {
+                    rescan(into: &burst)
+                    if burst.isEmpty { continue }
+                    began = ProcessInfo.processInfo.systemUptime
+                }
                 if ready > 0 {
                     if burst.isEmpty { began = ProcessInfo.processInfo.systemUptime }
                     for event in drain() {

@@ -35,6 +35,10 @@ enum Bench {
             figures += try LibraryFigures.measure()
             return
         }
+        if CommandLine.arguments.dropFirst().first == "import" {   // `photozoom-bench import`: 500 photos arriving in an open library
+            figures += try ImportFigures.measure()
+            return
+        }
         if CommandLine.arguments.dropFirst().first == "formats" {   // `photozoom-bench formats`: only the formats' figures
             figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { try FormatFigures.measure(jpegFolder: $0) }
             return

@@ -78,4 +78,23 @@ import TestSupport
         #expect(watcher != nil, "the folder that is there is still watched")
         #expect(said.count == 1 && said[0].contains("changes in 1 of 2 folders are not followed"), "\(said)")
     }
+
+    /// The kernel's watch table full (here: no watch may be taken): one line, and the folders are listed
+    /// again every 2 s, so a photo copied in, one deleted and a folder made with a photo in it are still seen.
+    @Test func withTheWatchTableFullTheFoldersAreListedAgain() throws {
+        let folder = try TemporaryFolder()
+        let old = FilePath(folder.path + "/old.jpg")
+        try Data([1]).write(to: URL(fileURLWithPath: old.string))
+        var said: [String] = []
+        let made = FolderWatcher(folders: [FilePath(folder.path)], wake: {}, warn: { said.append($0) }, watchLimit: 0)
+        let watcher = try #require(made)
+        #expect(said == ["changes in 1 of 1 folders are not followed as they happen: No space left on device (the watch table is full: fs.inotify.max_user_watches); they are looked for every 2 s"])
+        let new = FilePath(folder.path + "/new.jpg"), inside = FilePath(folder.path + "/import/a.jpg")
+        try Data([2]).write(to: URL(fileURLWithPath: new.string))
+        try FileManager.default.removeItem(atPath: old.string)
+        try FileManager.default.createDirectory(atPath: folder.path + "/import", withIntermediateDirectories: false)
+        try Data([3]).write(to: URL(fileURLWithPath: inside.string))
+        let seen = changes(from: watcher, until: [new, old, inside])
+        #expect([new, old, inside].allSatisfy(seen.touched.contains), "\(seen.touched)")
+    }
 }
