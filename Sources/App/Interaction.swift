@@ -72,6 +72,9 @@ final class Interaction {
     /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
     private var keysForTheViewer: [KeyBinding.Action] = []
 
+    /// A tab other than the shown one was tapped (the app shows what it holds).
+    var tabChosen: (GridScreen.Tab) -> Void = { _ in }
+
     init(navigator: PhotoNavigator) {
         self.navigator = navigator
         for recognizer: Recognizer in [pinch, pan, immediateTap, viewerTap, viewerDoubleTap] { gestures.add(recognizer) }
@@ -277,8 +280,8 @@ final class Interaction {
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             navigator.open(index)
-        } else if navigator.isGridActive, grid.isShownTab(at: point) {
-            grid.glideToNewest()
+        } else if navigator.isGridActive, let tab = grid.tab(at: point) {
+            if tab == grid.shownTab { grid.glideToNewest() } else { tabChosen(tab) }
         } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
             navigator.close()
         } else if let viewer = navigator.viewer, viewer.isFavoriteButton(at: point) {
@@ -340,7 +343,7 @@ final class Interaction {
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
-        case .slowMotion, .debugOverlay, .help: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search: break   // the app's own
         }
         return nil
     }

@@ -16,6 +16,8 @@ struct KeyBinding {
         case playPause
         /// `.`: the open photo becomes a favorite, or stops being one.
         case favorite
+        /// `/`: the Search tab.
+        case search
     }
 
     enum Move: Equatable {
@@ -67,6 +69,8 @@ struct KeyBinding {
                    detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
         KeyBinding(keys: ["period": .favorite], label: "`.`", summary: "favorite, or not",
                    detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
+        KeyBinding(keys: ["slash": .search], label: "`/`", summary: "search the photos",
+                   detail: "in the grid, the Search tab: type a file or folder name, a year, a month, “yesterday” or a camera, and the grid keeps what matches as you type (`BackSpace` deletes, `Escape` clears, then goes back to the Library tab)"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid",
                    detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed)"),
         KeyBinding(keys: ["f": .fullScreen, "F11": .fullScreen], label: "`f`, `F11`", summary: "full screen",

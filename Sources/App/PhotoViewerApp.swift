@@ -29,7 +29,8 @@ public final class PhotoViewerApp {
     /// Shift+S slows every animation by this factor.
     static let slowMotion = 10.0
 
-    public private(set) var photos: [Photo]
+    /// The photos shown: the library, or what the search finds.
+    public internal(set) var photos: [Photo]
     public let grid: GridScreen
     public let animator: Animator
     public var root: Node { navigator.window }
@@ -40,14 +41,14 @@ public final class PhotoViewerApp {
     public private(set) var needsDisplay = true
 
     /// What input does, in every phase.
-    private let interaction: Interaction
+    let interaction: Interaction
     /// The last event's time and the clock's then: event times (server ms) and the clock have
     /// different origins, and a double tap's time-out runs on the clock between events.
     private var eventClock: (event: Double, clock: Double)?
-    private let navigator: PhotoNavigator
+    let navigator: PhotoNavigator
     private let queue: DecodeQueue
-    private let logger: Logger
-    private let thumbnails: GridThumbnails
+    let logger: Logger
+    let thumbnails: GridThumbnails
 
     /// Device pixels a point (2 on a 2× display): the scene is laid out in points, and photos are
     /// decoded sharp for the pixels. It changes when the window moves to an output of another scale:
@@ -75,6 +76,8 @@ public final class PhotoViewerApp {
         animator = Animator(clock: clock)
         // A timeline (a folder's tree, by date) is in days, and opens at its newest photos.
         isTimeline = !photos.isEmpty && photos.allSatisfy { $0.date != nil }
+        library = photos
+        self.emptyMessage = emptyMessage
         self.days = days ?? DayTitles()
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage,
                           sections: isTimeline ? self.days.sections(of: photos) : [])
@@ -85,6 +88,7 @@ public final class PhotoViewerApp {
             for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
         }
         interaction = Interaction(navigator: navigator)
+        interaction.tabChosen = { [unowned self] in show($0) }
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
@@ -132,7 +136,7 @@ public final class PhotoViewerApp {
     }
 
     /// A photo to open as soon as its thumbnail is in.
-    private var pendingOpen: Int?
+    var pendingOpen: Int?
 
     /// Opens photo `index` in the viewer, without the transition, once its thumbnail or its decode is in (a photo
     /// passed on its own: the viewer starts on it, and Escape flies it into its folder's grid). A
@@ -268,6 +272,8 @@ public final class PhotoViewerApp {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
             interaction.scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
         case .key(let name, let modifiers):
+            // On the Search tab, typing goes to its field.
+            if typeInSearch(name, control: modifiers.contains(.control)) { break }
             guard let action = KeyBinding.action(for: name, control: modifiers.contains(.control)) else { break }
             switch action {
             case .playPause where navigator.togglePlayback(at: animator.clock.now):
@@ -277,6 +283,7 @@ public final class PhotoViewerApp {
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
             case .debugOverlay: toggleDebugOverlay()
             case .help: toggleHelp()
+            case .search: show(.search)
             default: return interaction.key(action)
             }
         case .pointerDown(let at, let button, let time):
@@ -334,72 +341,21 @@ public final class PhotoViewerApp {
     }
 
     /// Whether the photos are a timeline (a folder's tree, by date, in days).
-    private let isTimeline: Bool
+    let isTimeline: Bool
     /// What the timeline's day headers say.
-    private let days: DayTitles
-    /// Where each photo is, by its file (made when a file first changes).
-    private lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
-
-    private static func places(of photos: [Photo]) -> [FilePath: Int] {
-        Dictionary(photos.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
+    let days: DayTitles
+    /// What the grid says with no photos (the launch's words).
+    let emptyMessage: String
+    /// Every photo of the library (a tree, a folder, the files named), whatever the Search tab shows.
+    var library: [Photo]
+    /// The Search tab's words, while it is shown (nil: the Library tab).
+    var search: PhotoQuery?
+    /// Where each shown photo is, by its file (made when first needed).
+    lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
-    private var pendingChanges = FolderWatcher.Changes()
-
-    /// Files changed in the photos' folders (`FolderWatcher`): a photo written over shows its new contents
-    /// at once, in the grid and in the viewer, without leaving either; photos added, removed or renamed
-    /// change the grid and the viewer once nothing moves and no finger is on them. The open photo's file
-    /// gone, the viewer shows the next photo, or, none left, the photo flies home (and its cell then
-    /// shrinks away).
-    public func filesChanged(_ changes: FolderWatcher.Changes) {
-        var rest = changes
-        for path in changes.touched.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
-            guard let i = indexOfFile[path], PhotoLibrary.isFile(path) else { continue }
-            reload(i)
-            rest.touched.remove(path)
-        }
-        pendingChanges.add(rest)
-        applyPendingChanges()
-    }
-
-    private func reload(_ i: Int) {
-        logger.debug("\(photos[i].path) changed on disk: shown again")
-        thumbnails.reload(i)
-        navigator.reload(i)
-        needsDisplay = true
-    }
-
-    /// The list changes only when still: nothing moving or in the air, no finger down.
-    private func applyPendingChanges() {
-        guard !pendingChanges.isEmpty, !navigator.isTransitioning, !isAnimating, !interaction.isTouching, pendingOpen == nil else { return }
-        let started = ContinuousClock.now
-        let update = PhotoListUpdate(photos, changes: pendingChanges, isTimeline: isTimeline)
-        if update.photos.isEmpty, !navigator.keepsOpenPhoto(update.origins) {
-            return navigator.close()   // the changes wait for the grid
-        }
-        pendingChanges = FolderWatcher.Changes()
-        for problem in update.problems { logger.warning("\(problem)") }
-        for i in update.rewritten { reload(i) }
-        guard update.changesList else { return }
-        let kept = update.origins.compactMap { $0 }.count
-        let said = "\(update.photos.count) photos, \(update.photos.count - kept) new, \(photos.count - kept) gone, \(update.renamed) renamed"
-        defer {
-            let (seconds, attoseconds) = (ContinuousClock.now - started).components
-            logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
-        }
-        photos = update.photos
-        indexOfFile = PhotoViewerApp.places(of: photos)
-        navigator.listChanged(to: photos, origins: update.origins)
-        grid.applyChange(origins: update.origins, sections: isTimeline ? days.sections(of: photos) : [])
-        thumbnails.listChanged(to: photos, origins: update.origins)
-        if let favorites = navigator.favorites {
-            for (i, origin) in update.origins.enumerated() where origin == nil && favorites.contains(photos[i].file) {
-                grid.setFavorite(true, at: i)
-            }
-        }
-        needsDisplay = true
-    }
+    var pendingChanges = FolderWatcher.Changes()
+    /// The folder the library was opened at: the folders below it are searched by name.
+    lazy var libraryRoot: [FilePath.Component] = PhotoViewerApp.commonFolder(of: library)
 
     /// The photos of the grid's first screen, where a launch opens (in order).
     public var firstScreenPhotos: ArraySlice<Photo> { photos[thumbnails.firstScreen] }

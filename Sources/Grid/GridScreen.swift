@@ -48,8 +48,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The sections' headers, by section of the layout (none without sections).
     var headers: SectionHeaders
     var emptyState: Node?
-    /// What the empty state says under "No Photos".
-    let emptyMessage: String
+    /// What the empty state says ("No Photos", and a line under it).
+    private(set) var emptyTitle = "No Photos"
+    private(set) var emptyMessage: String
 
     /// `emptyMessage` is the second line shown when there are no photos. `sections` (a timeline's days)
     /// each start a row of their own under a header; none: one run of photos.
@@ -255,10 +256,45 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scrolling.setOffset(openingOffset)
     }
 
-    /// Whether `point` (window coordinates) is on the tab of the screen shown.
-    public func isShownTab(at point: Point) -> Bool {
-        let itemWidth = size.width / Double(GridStyle.tabs.count)
-        return point.y >= size.height - layout.bottomInset && point.y < size.height && point.x >= 0 && point.x < itemWidth
+    /// The tab bar's tabs.
+    public enum Tab: Int, CaseIterable {
+        case library, search
+        var title: String { ["Library", "Search"][rawValue] }
+    }
+
+    /// The tab shown.
+    public private(set) var shownTab = Tab.library
+
+    /// The tab under `point` (window coordinates), if any.
+    public func tab(at point: Point) -> Tab? {
+        guard point.y >= size.height - layout.bottomInset, point.y < size.height, point.x >= 0, point.x < size.width else { return nil }
+        return Tab(rawValue: Int(point.x / (size.width / Double(Tab.allCases.count))))
+    }
+
+    /// Shows `tab`'s bar item as chosen, and its title bar: the title, or the search field.
+    public func show(_ tab: Tab) {
+        shownTab = tab
+        for t in Tab.allCases {
+            tabBar.children[t.rawValue + 1].text = TextContents(t.title, fontSize: GridStyle.tabFont, weight: t == tab ? .bold : .regular,
+                                                                color: t == tab ? GridStyle.tint : GridStyle.secondaryLabel)
+        }
+        titleBar.children[0].isHidden = tab == .search
+        searchField.isHidden = tab != .search
+    }
+
+    /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.
+    public func showSearch(_ text: String) {
+        searchField.children[0].text = text.isEmpty
+            ? TextContents("Name, date or camera", fontSize: GridStyle.searchFont, color: GridStyle.secondaryLabel, alignment: .leading)
+            : TextContents(text + "|", fontSize: GridStyle.searchFont, color: GridStyle.label, alignment: .leading)
+    }
+
+    /// What the grid says when it has no photos.
+    public func setEmptyState(title: String, detail: String) {
+        emptyTitle = title
+        emptyMessage = detail
+        emptyState?.children[0].text?.string = title
+        emptyState?.children[1].text?.string = detail
     }
 
     /// The shown tab tapped again: glides to the newest photos, as iOS's Library tab does.
@@ -348,6 +384,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                      alignment: .trailing)
     }
 
+    /// The Search tab's field, in the title bar.
+    var searchField: Node { titleBar.children[3] }
+
     private func buildTitleBar(count: Int) {
         titleBar.backgroundColor = GridStyle.barBackground
         let titleLabel = Node(name: "titleBar.title")
@@ -357,8 +396,14 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         countLabel.text = GridScreen.countText(count)
         let separator = Node(name: "titleBar.separator")
         separator.backgroundColor = GridStyle.separator
-        [titleLabel, countLabel, separator].forEach(titleBar.addChild)
+        let field = Node(name: "titleBar.search")
+        field.backgroundColor = GridStyle.loadingCell
+        field.cornerRadius = GridStyle.searchHeight / 4
+        field.isHidden = true
+        field.addChild(Node(name: "titleBar.search.text"))
+        [titleLabel, countLabel, separator, field].forEach(titleBar.addChild)
         root.addChild(titleBar)
+        showSearch("")
     }
 
     private func buildTabBar() {
@@ -366,13 +411,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         let separator = Node(name: "tabBar.separator")
         separator.backgroundColor = GridStyle.separator
         tabBar.addChild(separator)
-        for (i, name) in GridStyle.tabs.enumerated() {
-            let item = Node(name: "tabBar.item.\(i)")
-            item.text = TextContents(name, fontSize: GridStyle.tabFont, weight: i == 0 ? .bold : .regular,
-                                     color: i == 0 ? GridStyle.tint : GridStyle.secondaryLabel)
-            tabBar.addChild(item)
-        }
+        for tab in Tab.allCases { tabBar.addChild(Node(name: "tabBar.item.\(tab.rawValue)")) }
         root.addChild(tabBar)
+        show(.library)
     }
 
     private func layoutBars() {
@@ -383,11 +424,14 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         titleBar.children[1].frame = Rect(x: max(p, w - p - countWidth), y: 0, width: countWidth,
                                           height: GridStyle.titleBarHeight)
         titleBar.children[2].frame = Rect(x: 0, y: GridStyle.titleBarHeight - 1, width: w, height: 1)
+        searchField.frame = Rect(x: p, y: (GridStyle.titleBarHeight - GridStyle.searchHeight) / 2,
+                                 width: max(0, w - 3 * p - countWidth), height: GridStyle.searchHeight)
+        searchField.children[0].frame = Rect(x: 10, y: 0, width: max(0, searchField.bounds.width - 20), height: GridStyle.searchHeight)
 
         tabBar.frame = Rect(x: 0, y: size.height - GridStyle.tabBarHeight, width: w, height: GridStyle.tabBarHeight)
         tabBar.children[0].frame = Rect(x: 0, y: 0, width: w, height: 1)
-        let itemWidth = w / Double(GridStyle.tabs.count)
-        for i in GridStyle.tabs.indices {
+        let itemWidth = w / Double(Tab.allCases.count)
+        for i in Tab.allCases.indices {
             tabBar.children[i + 1].frame = Rect(x: (Double(i) * itemWidth).rounded(), y: 1,
                                                 width: itemWidth.rounded(), height: GridStyle.tabBarHeight - 1)
         }
@@ -396,7 +440,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     func makeEmptyState(detail: String) -> Node {
         let node = Node(name: "emptyState")
         let heading = Node(name: "emptyState.title")
-        heading.text = TextContents("No Photos", fontSize: GridStyle.emptyTitleFont, weight: .bold,
+        heading.text = TextContents(emptyTitle, fontSize: GridStyle.emptyTitleFont, weight: .bold,
                                     color: GridStyle.label)
         let detailLabel = Node(name: "emptyState.detail")
         detailLabel.text = TextContents(detail, fontSize: GridStyle.emptyDetailFont, color: GridStyle.secondaryLabel)

@@ -33,6 +33,7 @@ enum GridStyle {
     static let selectionWidth = 3.0
     /// Wheel scrolling: px per notch.
     static let wheelStep = 60.0
-    /// The tab bar's tabs: only those that work (the library's others come with what they show).
-    static let tabs = ["Library"]
+    /// The Search tab's field: its height and font, px.
+    static let searchHeight = 36.0
+    static let searchFont = 16.0
 }

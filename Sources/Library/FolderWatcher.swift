@@ -19,9 +19,9 @@ public final class FolderWatcher: Sendable {
         public var renamed: [FilePath: FilePath] = [:]
         /// The touched paths that were folders (made, moved, deleted): the photos in them moved or went.
         public var folders: Set<FilePath> = []
-        /// When the touched photos were taken, read on the watcher's thread (a camera's import of 500 is
-        /// 60 MB of first bytes: not the frame loop's to read).
-        public var dates: [FilePath: PhotoDate] = [:]
+        /// The touched photos as their first bytes say (when taken, with what), read on the watcher's thread
+        /// (a camera's import of 500 is 60 MB of first bytes: not the frame loop's to read).
+        public var read: [FilePath: Photo] = [:]
         public var isEmpty: Bool { touched.isEmpty }
 
         public init(touched: Set<FilePath> = [], renamed: [FilePath: FilePath] = [:], folders: Set<FilePath> = []) {
@@ -35,7 +35,7 @@ public final class FolderWatcher: Sendable {
             touched.formUnion(later.touched)
             renamed.merge(later.renamed) { $1 }
             folders.formUnion(later.folders)
-            dates.merge(later.dates) { $1 }
+            read.merge(later.read) { $1 }
         }
     }
 
@@ -203,7 +203,7 @@ public final class FolderWatcher: Sendable {
                     for path in burst.touched where !burst.folders.contains(path) && !PhotoListUpdate.isHidden(path)
                         && path.extension.map({ PhotoLibrary.photoExtensions.contains($0.lowercased()) }) == true
                         && PhotoLibrary.isFile(path) {
-                        burst.dates[path] = PhotoListUpdate.date(of: path)
+                        burst.read[path] = PhotoListUpdate.read(path)
                     }
                     lock.withLock { changes.add(burst) }
                     burst = Changes()

@@ -13,10 +13,13 @@ public struct Photo: Sendable, Equatable {
     public var name: String { file.lastComponent.map { String(decoding: $0).escapingControlCharacters } ?? path }
     /// Its place in the timeline; nil for a photo not from a folder's tree (it keeps the command line's place).
     public var date: PhotoDate?
+    /// The camera that took it, as its EXIF block names it ("Canon EOS R6"), when a tree's photo says.
+    public var camera: String?
 
-    public init(file: FilePath, date: PhotoDate? = nil) {
+    public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil) {
         self.file = file
         self.date = date
+        self.camera = camera
     }
 }
 
@@ -151,7 +154,7 @@ public enum PhotoLibrary {
         let order = files.indices.sorted { a, b in
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b
         }
-        return order.map { Photo(file: files[$0].path, date: dates[$0]) }
+        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: facts[$0]?.camera) }
     }
 
     /// The index's entries for a tree, as read on another thread (and waited for before they are used).

@@ -33,7 +33,7 @@ public struct PhotoListUpdate {
                 let tail = path.bytes.dropFirst(folder.bytes.count)
                 if let to = changes.renamed[folder], byPath[to] == nil,
                    case let now = FilePath(platformString: (to.bytes + tail).map { CChar(bitPattern: $0) } + [0]), PhotoLibrary.isFile(now) {
-                    entries[i].photo = Photo(file: now, date: entries[i].photo.date)
+                    entries[i].photo = Photo(file: now, date: entries[i].photo.date, camera: entries[i].photo.camera)
                     renamedTo.insert(now)
                     moved.insert(i)
                 } else if !PhotoLibrary.isFile(path) {
@@ -49,7 +49,7 @@ public struct PhotoListUpdate {
                 rewritten.append(i)
             } else if let to = changes.renamed[path], byPath[to] == nil, !renamedTo.contains(to), !Self.isHidden(to),
                       case .regularFile = PhotoLibrary.Entry(to) {
-                entries[i].photo = Photo(file: to, date: entries[i].photo.date)
+                entries[i].photo = Photo(file: to, date: entries[i].photo.date, camera: entries[i].photo.camera)
                 renamedTo.insert(to)
             } else {
                 gone.insert(i)
@@ -59,7 +59,7 @@ public struct PhotoListUpdate {
         var added: [Photo] = []
         for path in touched where byPath[path] == nil && !renamedTo.contains(path) && !changes.folders.contains(path) && !Self.isHidden(path) {
             guard let problem = PhotoLibrary.photoProblem(path) else {
-                added.append(Photo(file: path, date: isTimeline ? changes.dates[path] ?? Self.date(of: path) : nil))
+                added.append(isTimeline ? changes.read[path] ?? Self.read(path) : Photo(file: path))
                 continue
             }
             if !problem.isEmpty { problems.append(problem) }
@@ -89,11 +89,13 @@ public struct PhotoListUpdate {
     /// As a file manager sorts names (`FolderListing.sortKey`).
     static func sortKey(_ photo: Photo) -> [UInt32] { FolderListing.sortKey(photo.name) }
 
-    /// When a new photo was taken: its camera's clock, else its file's time.
-    static func date(of path: FilePath) -> PhotoDate {
-        if let capture = PhotoFacts.read(path: path)?.date { return PhotoDate(capture) }
+    /// A new photo of a timeline: when it was taken (its camera's clock, else its file's time) and with what.
+    static func read(_ path: FilePath) -> Photo {
+        let facts = PhotoFacts.read(path: path)
+        if let capture = facts?.date { return Photo(file: path, date: PhotoDate(capture), camera: facts?.camera) }
         var info = stat()
         _ = path.withPlatformString { stat($0, &info) }
-        return PhotoDate(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return Photo(file: path, date: PhotoDate(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9),
+                     camera: facts?.camera)
     }
 }
