@@ -217,6 +217,29 @@ import TestSupport
         #expect(try shot("open-window").pixel(x: 250, y: 120) & 0xFF_FFFF == 0)
     }
 
+    /// Keys typed in the window on the Search tab (`/`, letters, a space, BackSpace) find the photos the same
+    /// keys find headless: the field says what was typed, the grid keeps the matches.
+    @Test func aSearchTypedInTheWindowFindsWhatItFindsHeadless() throws {
+        let found = try playHeadlessAndInTheWindow("search", """
+            key slash
+            wait 300
+            key s
+            key u
+            key n
+            key x
+            key BackSpace
+            key space
+            key a
+            key i
+            key t
+            wait 900
+            """)
+        #expect(PixelComparison(found.headless, found.window, channelTolerance: 1).differing == 0)
+        // Two photos found ("sunset_by_…", "sunset_orient6_by_…"): the first cell shows a photo (its dark
+        // ground), the fourth is empty (white).
+        #expect(found.window.pixel(x: 60, y: 160) & 0xFF_FFFF != 0xFF_FFFF && found.window.pixel(x: 400, y: 110) & 0xFF_FFFF == 0xFF_FFFF)
+    }
+
     /// Double-click, Ctrl+wheel and `+` in the window zoom the open photo as the same script does
     /// headless.
     @Test func doubleClickControlWheelAndPlusZoomLikeTheHeadlessScript() throws {
