@@ -8,29 +8,42 @@ import SystemPackage
 /// the locale's words). Case and accents are ignored: "marz" finds März.
 public struct PhotoQuery: Equatable {
     public let text: String
-    private let words: [String]
-    /// Today: days since 1970-01-01 on the wall clock.
-    private let today: Int64
-    /// Month names and their short forms, folded, by month (1…12): English's and the locale's.
-    private let months: [(name: String, month: Int)]
-    private let todayWords: Set<String>
-    private let yesterdayWords: Set<String>
+    /// The words typed, each with what it can stand for.
+    private let words: [Word]
+
+    /// A typed word: folded bytes to find in names, and the dates it names.
+    struct Word {
+        let bytes: [UInt8]
+        /// "2023": that year.
+        let year: Int?
+        /// "mar", "march", "märz": the months whose names start with it (three letters at least).
+        let months: Set<Int>
+        /// Days since 1970 it names ("today", "yesterday", the locale's words).
+        let day: Int64?
+    }
 
     public init(_ text: String, days: DayTitles = DayTitles(), locale: Locale = .environmentDates) {
         self.text = text
-        words = text.split(whereSeparator: \.isWhitespace).map { PhotoQuery.fold(String($0)) }
-        today = days.today
-        var months: [(String, Int)] = []
+        var monthNames: [(name: String, month: Int)] = []
         for formatterLocale in [Locale(identifier: "en_US_POSIX"), locale] {
             let formatter = DateFormatter()
             formatter.locale = formatterLocale
             for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols] {
-                for (i, name) in (symbols ?? []).enumerated() { months.append((PhotoQuery.fold(name.trimmingCharacters(in: .punctuationCharacters)), i + 1)) }
+                for (i, name) in (symbols ?? []).enumerated() {
+                    monthNames.append((PhotoQuery.fold(name.trimmingCharacters(in: .punctuationCharacters)), i + 1))
+                }
             }
         }
-        self.months = months
-        todayWords = ["today", PhotoQuery.fold(days.title(ofDay: days.today))]
-        yesterdayWords = ["yesterday", PhotoQuery.fold(days.title(ofDay: days.today - 1))]
+        // English's words and the locale's (the same in English).
+        let named = Dictionary([("today", days.today), (PhotoQuery.fold(days.title(ofDay: days.today)), days.today),
+                                ("yesterday", days.today - 1), (PhotoQuery.fold(days.title(ofDay: days.today - 1)), days.today - 1)],
+                               uniquingKeysWith: { first, _ in first })
+        words = text.split(whereSeparator: \.isWhitespace).map { typed in
+            let word = PhotoQuery.fold(String(typed))
+            return Word(bytes: Array(word.utf8), year: word.count == 4 ? Int(word) : nil,
+                        months: word.count >= 3 ? Set(monthNames.filter { $0.name.hasPrefix(word) }.map(\.month)) : [],
+                        day: named[word])
+        }
     }
 
     public static func == (a: PhotoQuery, b: PhotoQuery) -> Bool { a.text == b.text }
@@ -38,25 +51,57 @@ public struct PhotoQuery: Equatable {
     /// Nothing typed: every photo.
     public var isEmpty: Bool { words.isEmpty }
 
-    /// Whether `photo` (whose folders below the opened one are `folders`) is one the words ask for.
-    public func matches(_ photo: Photo, folders: [String]) -> Bool {
-        let names = ([photo.name] + folders).map(PhotoQuery.fold)
-        let camera = photo.camera.map(PhotoQuery.fold)
-        let day = photo.date?.day
-        let calendar = day.map(PhotoDate.calendarDate(ofDay:))
-        return words.allSatisfy { word in
-            if names.contains(where: { $0.contains(word) }) || camera?.contains(word) == true { return true }
-            guard let day, let calendar else { return false }
-            if word.count == 4, let year = Int(word), year == calendar.year { return true }
-            if word.count >= 3, months.contains(where: { $0.month == calendar.month && $0.name.hasPrefix(word) }) { return true }
-            if todayWords.contains(word) { return day == today }
-            if yesterdayWords.contains(word) { return day == today - 1 }
-            return false
+    /// What a photo is searched by, folded once (a library of 100,000 is searched again at every key).
+    public struct Haystack {
+        /// Its name, its folders' below the opened one and its camera, folded, a line each.
+        let bytes: [UInt8]
+        let day: Int64?
+        let year: Int
+        let month: Int
+
+        /// `photo`, in the folders (below the opened one) `folders`.
+        public init(_ photo: Photo, folders: [String]) {
+            bytes = Array(([photo.name] + folders + [photo.camera ?? ""]).map(PhotoQuery.fold).joined(separator: "\n").utf8)
+            day = photo.date?.day
+            let calendar = day.map(PhotoDate.calendarDate(ofDay:))
+            year = calendar?.year ?? 0
+            month = calendar?.month ?? 0
         }
     }
 
-    /// Lower case, without accents: what is compared.
+    /// Whether `photo` (whose folders below the opened one are `folders`) is one the words ask for.
+    public func matches(_ photo: Photo, folders: [String]) -> Bool { matches(Haystack(photo, folders: folders)) }
+
+    /// Whether the photo `haystack` stands for is one the words ask for.
+    public func matches(_ haystack: Haystack) -> Bool {
+        words.allSatisfy { word in
+            if haystack.day != nil {
+                if word.year == haystack.year || word.months.contains(haystack.month) { return true }
+                if let day = word.day { return day == haystack.day }
+            }
+            return PhotoQuery.contains(haystack.bytes, word.bytes)
+        }
+    }
+
+    /// Whether `needle` is in `haystack`, byte for byte.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var i = 0
+        let last = haystack.count - needle.count
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                while i <= last {
+                    if h[i] == first, memcmp(h.baseAddress! + i, n.baseAddress!, n.count) == 0 { return true }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// Lower case, without accents: what is compared (plain ASCII quickly; the rest through Foundation).
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 }

@@ -51,6 +51,7 @@ extension PhotoViewerApp {
         let stayed = update.origins.compactMap { $0 }.count
         let said = "\(update.photos.count) photos, \(update.photos.count - stayed) new, \(library.count - stayed) gone, \(update.renamed) renamed"
         library = update.photos
+        haystacks = nil
         show(kept.map { library[$0] }, origins: origins)
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")

@@ -350,6 +350,9 @@ public final class PhotoViewerApp {
     var library: [Photo]
     /// The Search tab's words, while it is shown (nil: the Library tab).
     var search: PhotoQuery?
+    /// What each photo of the library is searched by, made at the first search (nil again when the library
+    /// changes).
+    var haystacks: [PhotoQuery.Haystack]?
     /// Where each shown photo is, by its file (made when first needed).
     lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
