@@ -27,7 +27,9 @@ extension GridScreen {
             .first { kept.contains($0) && oldLayout.cellFrame(at: $0).minY >= top - 0.5 }
         let anchorY = anchor.map { oldLayout.cellFrame(at: $0).minY - scrollOffset }
 
-        let leaving = cells.indices.filter { !kept.contains($0) }.map { cells[$0] }
+        // The cells that go: those near the view shrink away, the others just go.
+        let wasNear = oldLayout.indices(inContentRangeFrom: oldOffset - size.height, to: oldOffset + 2 * size.height)
+        let leaving = wasNear.filter { !kept.contains($0) }.map { cells[$0] }
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         cells = origins.enumerated().map { i, origin in
@@ -51,7 +53,6 @@ extension GridScreen {
         layout = GridLayout(width: size.width, count: cells.count, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
                             topInset: layout.topInset, bottomInset: layout.bottomInset, columns: chosenColumns)
-        headers.nodes.forEach { $0.removeFromParent() }
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
         (cells + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
@@ -70,7 +71,6 @@ extension GridScreen {
         // Only what is near the view moves (a library of 100,000 photos does not start 100,000 glides):
         // a cell glides when it was near the view and is near it now.
         let near = indices(withinScreens: 1)
-        let wasNear = oldLayout.indices(inContentRangeFrom: oldOffset - size.height, to: oldOffset + 2 * size.height)
         for i in near {
             guard let old = origins[i], wasNear.contains(old), oldCenters[old] != cells[i].center else { continue }
             let to = cells[i].center
@@ -84,10 +84,6 @@ extension GridScreen {
             animator.animate(cells[i], \.alpha, to: 1, with: GridScreen.changeMotion)
         }
         for node in leaving {
-            guard node.frame.maxY > oldOffset - size.height, node.frame.minY < oldOffset + 2 * size.height else {
-                node.removeFromParent()
-                continue
-            }
             node.name += ".leaving"
             animator.animate(node, \.transform, to: Transform2D(scale: GridScreen.changeScale), with: GridScreen.changeMotion)
             animator.animate(node, \.alpha, to: 0, with: GridScreen.changeMotion) { _ in node.removeFromParent() }
