@@ -127,10 +127,16 @@ final class GridThumbnails {
         }
     }
 
-    /// The photos changed (`GridScreen.applyChange`): photo `i` is the one that was `origins[i]` (nil: new).
-    /// Thumbnails in place stay; the requests, which name old places, are made again for the new ones.
-    func listChanged(to photos: [Photo], origins: [Int?]) {
+    /// The photos are about to change: the requests, which name old places, are let go (all of the queue's
+    /// requests are, before any is made for a new place: a place's number may be another photo's now).
+    func forgetRequests() {
         for i in requested { queue.forget(index: i) }
+        requested = []
+    }
+
+    /// The photos changed (`GridScreen.applyChange`): photo `i` is the one that was `origins[i]` (nil: new).
+    /// Thumbnails in place stay; the ones asked for (`forgetRequests`) are asked for again in their new places.
+    func listChanged(to photos: [Photo], origins: [Int?]) {
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         func moved(_ old: Set<Int>) -> Set<Int> { Set(old.compactMap { newOf[$0] }) }
@@ -141,7 +147,6 @@ final class GridThumbnails {
         loaded = moved(loaded)
         superseded = moved(superseded)
         named = moved(named)
-        requested = []
         self.photos = photos
         update()
     }

@@ -227,8 +227,8 @@ final class PhotoNavigator {
         if earlyDecode?.index == i { earlyDecode = nil }
         animated.remove(i)
         if animation?.index == i { animation = nil }
-        guard let viewer, viewer.image(of: i) != nil else { return }
-        changed.insert(i)
+        guard let viewer, viewer.hasPage(i) else { return }
+        if viewer.image(of: i) != nil { changed.insert(i) }
         requestSharper(i)
     }
 
@@ -237,8 +237,6 @@ final class PhotoNavigator {
     /// shows the photo after it (or before it, at the end). Decodes under way name old places: they are
     /// let go, and the open photo's asked for again.
     func listChanged(to photos: [Photo], origins: [Int?]) {
-        for i in pendingWidth.keys { queue.forget(index: i) }
-        pendingWidth = [:]
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         fullWidths = Dictionary(uniqueKeysWithValues: fullWidths.compactMap { old, width in newOf[old].map { ($0, width) } })
@@ -256,6 +254,13 @@ final class PhotoNavigator {
         viewer.listChanged(count: photos.count, origins: origins, showing: target)
         requestSharpPages(around: target)
         updateAnimation()
+    }
+
+    /// The photos are about to change: the decodes asked for, which name old places, are let go (before
+    /// any is asked for a new place: a place's number may be another photo's now).
+    func forgetDecodes() {
+        for i in pendingWidth.keys { queue.forget(index: i) }
+        pendingWidth = [:]
     }
 
     /// Whether the open photo's file is among the ones `origins` keep (`listChanged`).

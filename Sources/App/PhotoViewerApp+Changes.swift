@@ -60,6 +60,9 @@ extension PhotoViewerApp {
     /// The grid, the viewer and the thumbnails show `shown`: photo `i` is the one shown at `origins[i]` before
     /// (nil: it was not shown).
     func show(_ shown: [Photo], origins: [Int?]) {
+        // Every request names a place: all are let go before any is made for the new places.
+        navigator.forgetDecodes()
+        thumbnails.forgetRequests()
         photos = shown
         indexOfFile = PhotoViewerApp.places(of: photos)
         navigator.listChanged(to: photos, origins: origins)

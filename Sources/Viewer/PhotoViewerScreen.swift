@@ -189,6 +189,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         favoriteButton.frame = Rect(x: max(0, size.width - 16 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
     }
 
+    /// Whether photo `i`'s page is kept (the current page and its neighbours).
+    public func hasPage(_ i: Int) -> Bool { pageNodes[i] != nil }
+
     /// What photo `i`'s page shows, if the page is kept.
     public func image(of i: Int) -> PixelImage? { pageNodes[i]?.photo.image }
 
