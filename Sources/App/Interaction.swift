@@ -28,11 +28,13 @@ final class Interaction {
         case pinchClosing
         /// Two fingers on the grid change its column count.
         case pinchingGrid
+        /// A drag from the grid's left edge: back out of an album when it lets go far or fast enough.
+        case swipingBack
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
-        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, inTheAir
+        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, inTheAir
     }
 
     private(set) var gesture: Gesture?
@@ -47,6 +49,7 @@ final class Interaction {
         case .pinchZooming?: .pinchZooming
         case .pinchClosing?: .pinchClosing
         case .pinchingGrid?: .pinchingGrid
+        case .swipingBack?: .swipingBack
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -74,6 +77,13 @@ final class Interaction {
 
     /// A tab other than the shown one was tapped (the app shows what it holds).
     var tabChosen: (GridScreen.Tab) -> Void = { _ in }
+    /// A cell was chosen in the grid: false unless it is an album's cover the app opened (a photo's opens here).
+    var coverChosen: (Int) -> Bool = { _ in false }
+    /// Back (the title bar's button, Escape, a swipe from the left edge): false when there is nothing to go
+    /// back from.
+    var backChosen: () -> Bool = { false }
+    /// A drag this far from the grid's left edge, px, going right, is a swipe back.
+    static let backEdge = 24.0
 
     init(navigator: PhotoNavigator) {
         self.navigator = navigator
@@ -114,7 +124,7 @@ final class Interaction {
         let settling = grid.isChangingColumns
         grid.finishColumnChange()
         pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
-        if !pressStoppedScrolling, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
+        if !pressStoppedScrolling, !grid.showsCovers, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         // A press on a photo in the air takes it: from here the finger carries it as a pull.
         if navigator.grab(at: point) {
             gesture = .pulling
@@ -140,6 +150,10 @@ final class Interaction {
         case .began:
             if gesture == .pulling { return dismissal.update(translation: t) }   // taken in the air
             guard gesture == nil else { return }   // a pinch has the photo
+            if navigator.isGridActive, pan.startLocation.x <= Interaction.backEdge, t.x > abs(t.y) {
+                gesture = .swipingBack
+                return
+            }
             if navigator.isGridActive {
                 gesture = .scrollingGrid
                 grid.scrolling.beginDrag()
@@ -177,6 +191,8 @@ final class Interaction {
             let velocity = ended ? pan.velocity : .zero
             switch gesture {
             case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
+            case .swipingBack?:
+                if ended, t.x > grid.size.width * 0.25 || velocity.x > 300 { _ = backChosen() }
             case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
             case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
             case .pulling?:
@@ -279,9 +295,12 @@ final class Interaction {
     /// back button closes.
     private func tapped(at point: Point) {
         if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
-            navigator.open(index)
+            if !coverChosen(index) { navigator.open(index) }
+        } else if navigator.isGridActive, grid.isBackButton(at: point) {
+            _ = backChosen()
         } else if navigator.isGridActive, let tab = grid.tab(at: point) {
-            if tab == grid.shownTab { grid.glideToNewest() } else { tabChosen(tab) }
+            // The shown tab again: out of an album, else to where the grid opened.
+            if tab != grid.shownTab { tabChosen(tab) } else if !backChosen() { grid.glideToNewest() }
         } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
             navigator.close()
         } else if let viewer = navigator.viewer, viewer.isFavoriteButton(at: point) {
@@ -337,8 +356,13 @@ final class Interaction {
         case .record: return .toggleRecording
         case .copy: return navigator.openPhoto.map { .copy($0) }
         case .fullScreen: return .toggleFullScreen
-        case .close: navigator.close()
-        case .open, .playPause: if navigator.isGridActive { navigator.open(grid.keyboardSelection ?? 0) } else { navigator.reopen() }
+        case .close: if !(navigator.isGridActive && backChosen()) { navigator.close() }
+        case .open, .playPause:
+            if !navigator.isGridActive {
+                navigator.reopen()
+            } else if !coverChosen(grid.keyboardSelection ?? 0) {
+                navigator.open(grid.keyboardSelection ?? 0)
+            }
         case .move(let move) where navigator.isGridActive: moveSelection(move)
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)

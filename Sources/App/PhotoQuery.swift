@@ -29,7 +29,7 @@ public struct PhotoQuery: Equatable {
             let formatter = DateFormatter()
             formatter.locale = formatterLocale
             for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols] {
-                for (i, name) in (symbols ?? []).enumerated() {
+                for (i, name) in symbols.enumerated() {
                     monthNames.append((PhotoQuery.fold(name.trimmingCharacters(in: .punctuationCharacters)), i + 1))
                 }
             }

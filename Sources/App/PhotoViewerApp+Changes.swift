@@ -39,7 +39,7 @@ extension PhotoViewerApp {
         let update = PhotoListUpdate(library, changes: pendingChanges, isTimeline: isTimeline)
         // Where each photo of the old library was shown (the search may show only some).
         let shownAt = library.map { indexOfFile[$0.file] }
-        let kept = update.photos.indices.filter { isSearched(update.photos[$0]) }
+        let kept = update.photos.indices.filter { isShown(update.photos[$0]) }
         let origins = kept.map { update.origins[$0].flatMap { shownAt[$0] } }
         if kept.isEmpty, !navigator.keepsOpenPhoto(origins) {
             return navigator.close()   // the changes wait for the grid
@@ -52,7 +52,7 @@ extension PhotoViewerApp {
         let said = "\(update.photos.count) photos, \(update.photos.count - stayed) new, \(library.count - stayed) gone, \(update.renamed) renamed"
         library = update.photos
         haystacks = nil
-        show(kept.map { library[$0] }, origins: origins)
+        if grid.showsCovers { showCovers(push: nil) } else { show(kept.map { library[$0] }, origins: origins) }
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
     }
@@ -68,7 +68,7 @@ extension PhotoViewerApp {
         navigator.listChanged(to: photos, origins: origins)
         grid.applyChange(origins: origins, sections: isTimeline ? days.sections(of: photos) : [])
         thumbnails.listChanged(to: photos, origins: origins)
-        if let favorites = navigator.favorites {
+        if !grid.showsCovers, let favorites = navigator.favorites {
             for (i, origin) in origins.enumerated() where origin == nil && favorites.contains(photos[i].file) {
                 grid.setFavorite(true, at: i)
             }

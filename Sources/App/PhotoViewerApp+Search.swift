@@ -3,15 +3,23 @@ import Grid
 import Library
 import SystemPackage
 
-/// The tabs: Library shows every photo; Search shows the photos its words find, the grid changing as they
-/// are typed (typing anywhere on the tab types into its field; `/` on the grid starts a search).
+/// The tabs: Library shows every photo; Albums the folders' covers (`PhotoViewerApp+Albums`); Search the
+/// photos its words find, the grid changing as they are typed (typing anywhere on the tab types into its
+/// field; `/` on the grid starts a search).
 extension PhotoViewerApp {
     /// Shows `tab` (only from the grid: the viewer keeps what it pages through).
     func show(_ tab: GridScreen.Tab) {
         guard navigator.isGridActive, tab != grid.shownTab else { return }
+        let fromAlbums = grid.shownTab == .albums
         grid.show(tab)
         search = tab == .search ? PhotoQuery("", days: days) : nil
         grid.showSearch("")
+        if tab == .albums { return showCovers(push: nil) }
+        if fromAlbums {
+            openedAlbum = nil
+            grid.setTitle("Photos", back: nil)
+            replace(with: library, covers: false, push: nil)
+        }
         showSearched()
     }
 

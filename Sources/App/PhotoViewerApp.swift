@@ -89,6 +89,8 @@ public final class PhotoViewerApp {
         }
         interaction = Interaction(navigator: navigator)
         interaction.tabChosen = { [unowned self] in show($0) }
+        interaction.coverChosen = { [unowned self] in openAlbum(at: $0) }
+        interaction.backChosen = { [unowned self] in closeAlbum() }
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
@@ -348,8 +350,15 @@ public final class PhotoViewerApp {
     let emptyMessage: String
     /// Every photo of the library (a tree, a folder, the files named), whatever the Search tab shows.
     var library: [Photo]
-    /// The Search tab's words, while it is shown (nil: the Library tab).
+    /// The Search tab's words, while it is shown (nil: another tab).
     var search: PhotoQuery?
+    /// The library's albums, as the Albums tab shows their covers (made when it is first shown, and again
+    /// when the library changes under it).
+    var albums: [Album] = []
+    /// The album whose photos the Albums tab shows (nil: its covers, or another tab).
+    var openedAlbum: FilePath?
+    /// Where the covers were scrolled when an album was opened: Back returns there.
+    var coversOffset = 0.0
     /// What each photo of the library is searched by, made at the first search (nil again when the library
     /// changes).
     var haystacks: [PhotoQuery.Haystack]?

@@ -44,15 +44,32 @@ public struct GridLayout: Equatable, Sendable {
     /// the width gives.
     public init(width: Double, count: Int, sectionStarts: [Int], headerHeight: Double, topInset: Double,
                 bottomInset: Double, columns chosen: Int? = nil) {
+        let s = GridLayout.spacing
+        let range = GridLayout.columnRange(forWidth: width)
+        let columns = chosen.map { min(max($0, range.lowerBound), range.upperBound) }
+            ?? max(GridLayout.minColumns, Int(((max(width, 0) + s) / (GridLayout.maxCell + s)).rounded(.up)))
+        self.init(width: width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight, topInset: topInset,
+                  bottomInset: bottomInset, exactly: columns)
+    }
+
+    /// Albums' covers: larger than photos (two columns on a phone, a column more every `coverCell` px).
+    public static func covers(width: Double, count: Int, topInset: Double, bottomInset: Double) -> GridLayout {
+        GridLayout(width: width, count: count, sectionStarts: [0], headerHeight: 0, topInset: topInset, bottomInset: bottomInset,
+                   exactly: max(2, Int(((max(width, 0) + spacing) / (coverCell + spacing)).rounded(.up))))
+    }
+
+    /// Largest cover side before another column is added, px.
+    public static let coverCell = 240.0
+
+    private init(width: Double, count: Int, sectionStarts: [Int], headerHeight: Double, topInset: Double,
+                 bottomInset: Double, exactly columns: Int) {
         self.width = width
         self.count = count
         self.topInset = topInset
         self.bottomInset = bottomInset
         self.headerHeight = headerHeight.rounded()
+        self.columns = columns
         let s = GridLayout.spacing
-        let range = GridLayout.columnRange(forWidth: width)
-        columns = chosen.map { min(max($0, range.lowerBound), range.upperBound) }
-            ?? max(GridLayout.minColumns, Int(((max(width, 0) + s) / (GridLayout.maxCell + s)).rounded(.up)))
         pitch = (max(width, 0) + s) / Double(columns)
         let starts = count == 0 ? [] : [0] + sectionStarts.filter { $0 > 0 && $0 < count }
         self.sectionStarts = starts

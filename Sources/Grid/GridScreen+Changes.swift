@@ -45,18 +45,18 @@ extension GridScreen {
         }
         badges = moved(badges)
         favoriteMarks = moved(favoriteMarks)
+        captions = moved(captions)
         lastSeen = Set(lastSeen.compactMap { newOf[$0] })
         keyboardSelection = keyboardSelection.flatMap { newOf[$0] }
         selectionRing.isHidden = keyboardSelection == nil
         for (i, cell) in cells.enumerated() { rename(cell, to: i) }
 
-        layout = GridLayout(width: size.width, count: cells.count, sectionStarts: sections.map(\.start),
-                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
-                            topInset: layout.topInset, bottomInset: layout.bottomInset, columns: chosenColumns)
+        layout = makeLayout(count: cells.count, sectionStarts: sections.map(\.start),
+                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
         (cells + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
-        titleBar.children[1].text = GridScreen.countText(cells.count)
+        titleBar.children[1].text = GridScreen.countText(cells.count, covers: showsCovers)
         if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
         if !cells.isEmpty { emptyState?.removeFromParent(); emptyState = nil }
         relayout()
@@ -92,10 +92,11 @@ extension GridScreen {
 
     /// Cell nodes are named by their photo's place: "cell.3", its ⚠ "cell.3.broken", its badge and heart.
     private func rename(_ cell: Node, to i: Int) {
-        let old = cell.name
-        cell.name = "cell.\(i)"
-        for child in cell.children where child.name.hasPrefix(old + ".") {
-            child.name = cell.name + child.name.dropFirst(old.count)
+        let old = cell.name, new = "cell.\(i)"
+        func rename(_ node: Node) {
+            if node.name == old || node.name.hasPrefix(old + ".") { node.name = new + node.name.dropFirst(old.count) }
+            node.children.forEach(rename)
         }
+        rename(cell)
     }
 }

@@ -15,7 +15,7 @@ extension GridScreen {
 
     /// Two fingers (or the pointer) at `point` begin to change the columns.
     public func beginColumnChange(at point: Point) {
-        guard photoCount > 0 else { return }
+        guard photoCount > 0, !showsCovers else { return }   // covers keep their size
         finishColumnChange()   // one still settling lands first: the fingers start from a whole count
         scrolling.stop()
         let (anchor, depth) = photo(nearest: point)
@@ -53,6 +53,7 @@ extension GridScreen {
     /// One column more (`delta` 1) or fewer (−1), gliding, holding the photo at `point` (Ctrl+wheel,
     /// Ctrl+`+`/`-`); again while it glides: one on from where it is going.
     public func stepColumns(by delta: Int, at point: Point) {
+        guard !showsCovers else { return }
         let from = columnChange?.target ?? layout.columns
         let range = GridLayout.columnRange(forWidth: size.width)
         let target = min(max(from + delta, range.lowerBound), range.upperBound)

@@ -32,7 +32,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     let animator: Animator
     /// The vertical scrolling: drag, momentum, rubber band, wheel glide.
     public let scrolling: ScrollAxis
-    public let title: String
+    /// The title bar's title: "Photos", "Albums", an album's name.
+    public private(set) var title: String
+    /// Whether the cells are albums' covers (each with its caption), not photos.
+    public internal(set) var showsCovers = false
 
     let scroll = Node(name: "grid.scroll")
     let titleBar = Node(name: "titleBar")
@@ -158,6 +161,34 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             cell.addChild(glyph)
         }
         if let mark = favoriteMarks[index] { cell.addChild(mark) }
+        if let caption = captions[index] { cell.addChild(caption) }
+    }
+
+    /// An album's name and count along the foot of cover `index`.
+    public func setCaption(_ name: String, detail: String, at index: Int) {
+        captions[index]?.removeFromParent()
+        let caption = Node(name: "cell.\(index).caption")
+        caption.backgroundColor = GridStyle.captionBackground
+        caption.clipsToBounds = true
+        let title = Node(name: "cell.\(index).caption.title")
+        title.text = TextContents(name, fontSize: GridStyle.captionFont, weight: .bold, color: .white, alignment: .leading)
+        let count = Node(name: "cell.\(index).caption.count")
+        count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont, color: .white, alignment: .leading)
+        caption.addChild(title)
+        caption.addChild(count)
+        cells[index].addChild(caption)
+        captions[index] = caption
+        layOutCaption(caption, in: cells[index])
+    }
+
+    /// The covers' captions, by cell.
+    var captions: [Int: Node] = [:]
+
+    private func layOutCaption(_ caption: Node, in cell: Node) {
+        let h = GridStyle.captionHeight, inset = GridStyle.captionInset, w = cell.bounds.width
+        caption.frame = Rect(x: 0, y: cell.bounds.height - h, width: w, height: h)
+        caption.children[0].frame = Rect(x: inset, y: 3, width: max(0, w - 2 * inset), height: h * 0.55)
+        caption.children[1].frame = Rect(x: inset, y: h * 0.55, width: max(0, w - 2 * inset), height: h * 0.4)
     }
 
     /// A small label in the corner of cell `index` (an animated photo's format, "GIF"); nil takes it away.
@@ -210,6 +241,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
         if let badge = badges[i] { layOutBadge(badge, in: cell) }
         if let mark = favoriteMarks[i] { layOutFavoriteMark(mark, in: cell) }
+        if let caption = captions[i] { layOutCaption(caption, in: cell) }
     }
 
     private func layOutBadge(_ badge: Node, in cell: Node) {
@@ -225,9 +257,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         let anchor = layout.indices(inContentRangeFrom: scrollOffset + layout.topInset,
                                     to: scrollOffset + layout.topInset + 1).first
         size = newSize
-        layout = GridLayout(width: size.width, count: photoCount, sectionStarts: layout.sectionStarts,
-                            headerHeight: layout.headerHeight, topInset: layout.topInset, bottomInset: layout.bottomInset,
-                            columns: chosenColumns)
+        layout = makeLayout(count: photoCount, sectionStarts: layout.sectionStarts, headerHeight: layout.headerHeight)
         relayout()
         arrangement += 1
         if let anchor { scrolling.setOffset(layout.cellFrame(at: anchor).minY - layout.topInset - layout.headerHeight) }
@@ -245,7 +275,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// Whether the grid opened at its end (a timeline opens at its newest photos, as iOS's does).
-    public private(set) var opensAtNewest = false
+    public internal(set) var opensAtNewest = false
 
     /// Where the grid opened: its top, or the end of a timeline.
     public var openingOffset: Double { opensAtNewest ? scrolling.range.upperBound : 0 }
@@ -258,8 +288,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     /// The tab bar's tabs.
     public enum Tab: Int, CaseIterable {
-        case library, search
-        var title: String { ["Library", "Search"][rawValue] }
+        case library, albums, search
+        var title: String { ["Library", "Albums", "Search"][rawValue] }
     }
 
     /// The tab shown.
@@ -282,6 +312,20 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         searchField.isHidden = tab != .search
     }
 
+    /// The title bar says `title`, with a back button named `back` before it (nil: none).
+    public func setTitle(_ title: String, back: String?) {
+        self.title = title
+        titleBar.children[0].text?.string = title
+        backButton.isHidden = back == nil
+        backButton.text = TextContents("‹ " + (back ?? ""), fontSize: GridStyle.backFont, color: GridStyle.tint, alignment: .leading)
+        layoutBars()
+    }
+
+    /// Whether `point` (window coordinates) is on the title bar's back button, while it shows.
+    public func isBackButton(at point: Point) -> Bool {
+        !backButton.isHidden && backButton.frame.contains(point)
+    }
+
     /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.
     public func showSearch(_ text: String) {
         searchField.children[0].text = text.isEmpty
@@ -297,8 +341,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         emptyState?.children[1].text?.string = detail
     }
 
-    /// The shown tab tapped again: glides to the newest photos, as iOS's Library tab does.
-    public func glideToNewest() { scrolling.scrollSmoothly(by: scrolling.range.upperBound - scrolling.offset) }
+    /// The shown tab tapped again: glides to where the grid opened (a timeline's newest photos, as iOS's
+    /// Library tab does; else the top).
+    public func glideToNewest() { scrolling.scrollSmoothly(by: openingOffset - scrolling.offset) }
 
     /// The section headers' titles, top to bottom.
     public var sectionTitles: [String] { headers.titles }
@@ -378,14 +423,24 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if let emptyState { layoutEmptyState(emptyState) }
     }
 
-    /// The title bar's count: "1 photo", "200 photos".
-    static func countText(_ count: Int) -> TextContents {
-        TextContents(count == 1 ? "1 photo" : "\(count) photos", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel,
-                     alignment: .trailing)
+    /// The title bar's count: "1 photo", "200 photos", "12 albums".
+    static func countText(_ count: Int, covers: Bool = false) -> TextContents {
+        let noun = covers ? (count == 1 ? "album" : "albums") : (count == 1 ? "photo" : "photos")
+        return TextContents("\(count) \(noun)", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
     }
 
     /// The Search tab's field, in the title bar.
     var searchField: Node { titleBar.children[3] }
+    /// The back button, in an album.
+    var backButton: Node { titleBar.children[4] }
+
+    /// A layout for `count` cells as the grid now shows them: photos in the columns chosen, or covers.
+    func makeLayout(count: Int, sectionStarts: [Int], headerHeight: Double) -> GridLayout {
+        showsCovers
+            ? .covers(width: size.width, count: count, topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
+            : GridLayout(width: size.width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight,
+                         topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight, columns: chosenColumns)
+    }
 
     private func buildTitleBar(count: Int) {
         titleBar.backgroundColor = GridStyle.barBackground
@@ -401,7 +456,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         field.cornerRadius = GridStyle.searchHeight / 4
         field.isHidden = true
         field.addChild(Node(name: "titleBar.search.text"))
-        [titleLabel, countLabel, separator, field].forEach(titleBar.addChild)
+        let back = Node(name: "titleBar.back")
+        back.isHidden = true
+        [titleLabel, countLabel, separator, field, back].forEach(titleBar.addChild)
         root.addChild(titleBar)
         showSearch("")
     }
@@ -419,7 +476,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     private func layoutBars() {
         let w = size.width, p = GridStyle.barPadding
         titleBar.frame = Rect(x: 0, y: 0, width: w, height: GridStyle.titleBarHeight)
-        titleBar.children[0].frame = Rect(x: p, y: 0, width: w - 2 * p, height: GridStyle.titleBarHeight)
+        let backWidth = backButton.isHidden ? 0 : GridStyle.backWidth
+        backButton.frame = Rect(x: p / 2, y: 0, width: backWidth, height: GridStyle.titleBarHeight)
+        titleBar.children[0].frame = Rect(x: p + backWidth, y: 0, width: max(0, w - 2 * p - backWidth), height: GridStyle.titleBarHeight)
         let countWidth = 120.0
         titleBar.children[1].frame = Rect(x: max(p, w - p - countWidth), y: 0, width: countWidth,
                                           height: GridStyle.titleBarHeight)

@@ -36,4 +36,13 @@ enum GridStyle {
     /// The Search tab's field: its height and font, px.
     static let searchHeight = 36.0
     static let searchFont = 16.0
+    /// An album's back button ("‹ Albums"), px.
+    static let backFont = 17.0
+    static let backWidth = 96.0
+    /// A cover's caption: a dark strip along its foot with the album's name and count, px.
+    static let captionHeight = 42.0
+    static let captionBackground = Color(hex: 0x000000, alpha: 0.45)
+    static let captionFont = 14.0
+    static let captionDetailFont = 11.0
+    static let captionInset = 8.0
 }

@@ -43,6 +43,21 @@ import TestSupport
         _ = try tree.copy(bundled + "/astronaut.png", as: ".hidden/secret.png")
     }
 
+    /// Plays `script` over `tree` at 400x500, headless or in the window (`run`): the final screen.
+    func play(_ script: URL, _ run: String, tree: TemporaryFolder, in session: WindowSession, environment: [String: String],
+              sourceLocation: SourceLocation = #_sourceLocation) throws -> PixelImage {
+        let shot = session.scratch.appendingPathComponent("\(run).png").path
+        let arguments = ["--size", "400x500", "--script", script.path, "--screenshot", shot, tree.path]
+        if run == "headless" {
+            let (status, errors) = try ViewerProcess.run(["--headless"] + arguments, environment: environment)
+            #expect(status == 0, "\(errors)", sourceLocation: sourceLocation)
+        } else {
+            let (viewer, _) = try session.launch(arguments, environment: environment)
+            #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)", sourceLocation: sourceLocation)
+        }
+        return try ImageDecoder.decode(path: shot).image
+    }
+
     @Test func aTreeOpensInDaysWithTheHeaderOfTheDayUnderTheBarPinned() throws {
         let session = try WindowSession()
         let tree = try TemporaryFolder()
@@ -57,16 +72,7 @@ import TestSupport
             let scrolled = session.scratch.appendingPathComponent("\(run)-scrolled.json").path
             try "wait 300\ndump \(dump)\ndown 200 150\nmove 200 190 300\nwait 300\nup\nwait 500\ndump \(scrolled)\n"
                 .write(to: script, atomically: true, encoding: .utf8)
-            let shot = session.scratch.appendingPathComponent("\(run).png").path
-            let arguments = ["--size", "400x500", "--script", script.path, "--screenshot", shot, tree.path]
-            if run == "headless" {
-                let (status, errors) = try ViewerProcess.run(["--headless"] + arguments, environment: environment)
-                #expect(status == 0, "\(errors)")
-            } else {
-                let (viewer, _) = try session.launch(arguments, environment: environment)
-                #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
-            }
-            finals.append(try ImageDecoder.decode(path: shot).image)
+            finals.append(try play(script, run, tree: tree, in: session, environment: environment))
 
             let opened = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dump))).all
             let titles = opened.filter { $0.name.hasSuffix(".title") && $0.name.hasPrefix("header.") }.map(\.text)
@@ -81,6 +87,56 @@ import TestSupport
             #expect(march.frame[1] == 56, "\(run): \(march.frame)")
             let cellUnder = after.filter { $0.name.hasPrefix("cell.") && $0.frame[1] < 56 + 40 && $0.frame[1] + $0.frame[3] > 96 }
             #expect(!cellUnder.isEmpty, "\(run): a row passes under the header")
+        }
+        #expect(PixelComparison(finals[0], finals[1], channelTolerance: 1).differing == 0, "the window shows the headless frame")
+    }
+
+    /// The same tree's Albums tab, clicked in a real window: a cover per folder that holds photos (its newest
+    /// photo, name and count), a cover clicked pushes its album in, a photo opens there and flies back, and
+    /// Escape returns to the covers; the window shows what a headless run shows.
+    @Test func theTreesFoldersAreAlbumsThatOpenAndCloseInTheWindow() throws {
+        let session = try WindowSession()
+        let tree = try TemporaryFolder()
+        try makeTree(in: tree, argfile: session.scratch.appendingPathComponent("dates.args").path)
+        let environment = ["TZ": "UTC", "LANG": "en_GB.UTF-8"]
+        var finals: [PixelImage] = []
+        for run in ["headless", "window"] {
+            let dumps = ["covers", "album", "back"].map { session.scratch.appendingPathComponent("\(run)-\($0).json").path }
+            // The Albums tab; the third cover (Trip, first of the second row); its newest photo opened and closed;
+            // Escape out of the album.
+            let script = session.scratch.appendingPathComponent("\(run).txt")
+            try """
+                wait 300
+                tap 200 480
+                wait 600
+                dump \(dumps[0])
+                tap 100 360
+                wait 800
+                dump \(dumps[1])
+                tap 170 150
+                wait 900
+                key Escape
+                wait 900
+                key Escape
+                wait 900
+                dump \(dumps[2])
+                """.write(to: script, atomically: true, encoding: .utf8)
+            finals.append(try play(script, run, tree: tree, in: session, environment: environment))
+
+            func read(_ k: Int) throws -> [Entry] {
+                try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dumps[k]))).all
+            }
+            func text(_ entries: [Entry], _ name: String) -> String? { entries.first { $0.name == name }?.text }
+            let covers = try read(0)
+            #expect((0..<3).map { text(covers, "cell.\($0).caption.title") } == ["Camera", "Screens", "Trip"], "\(run)")
+            #expect((0..<3).map { text(covers, "cell.\($0).caption.count") } == ["12 photos", "1 photo", "2 photos"], "\(run)")
+            #expect(covers.filter { $0.name.hasPrefix("cell.") && $0.photo != nil }.map(\.photo) == ["IMG_0012.jpg", "shot.png", "new-york.jpg"],
+                    "each cover its newest photo; the hidden folder is no album: \(run)")
+            let album = try read(1)
+            #expect(text(album, "titleBar.title") == "Trip" && text(album, "titleBar.back") == "‹ Albums", "\(run)")
+            #expect(album.filter { $0.name.hasPrefix("cell.") }.compactMap(\.photo) == ["tokyo.jpg", "new-york.jpg"], "\(run)")
+            let back = try read(2)
+            #expect(text(back, "titleBar.title") == "Albums" && back.filter { $0.name.hasSuffix(".caption.title") }.count == 3, "\(run)")
         }
         #expect(PixelComparison(finals[0], finals[1], channelTolerance: 1).differing == 0, "the window shows the headless frame")
     }

@@ -1,0 +1,75 @@
+import Grid
+import Library
+import SystemPackage
+
+/// The Albums tab: a cover for each folder that holds photos (its newest photo, its name, its count); a
+/// tap on one pushes in the album's photos, where the photo transition works as in the library; Back,
+/// Escape or a swipe from the left edge returns to the covers.
+extension PhotoViewerApp {
+    /// The Albums tab's covers, each in its album's place. `push`: coming back from an album (nil: the tab
+    /// was chosen, or the library changed under the covers, when they glide to their new places).
+    func showCovers(push: GridScreen.Push?) {
+        let shownBefore = grid.showsCovers ? photos.map(\.file) : nil
+        albums = Album.albums(of: library)
+        openedAlbum = nil
+        let covers = albums.map { library[$0.cover] }
+        grid.setTitle("Albums", back: nil)
+        if let shownBefore, push == nil {
+            let placeOf = Dictionary(shownBefore.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            show(covers, origins: covers.map { placeOf[$0.file] })
+        } else {
+            replace(with: covers, covers: true, push: push)
+        }
+        for (i, album) in albums.enumerated() {
+            grid.setCaption(album.name, detail: album.photos.count == 1 ? "1 photo" : "\(album.photos.count) photos", at: i)
+        }
+        grid.setEmptyState(title: "No Albums", detail: emptyMessage)
+    }
+
+    /// Cover `index` was chosen (tapped, or Return on it): its album pushes in. False when the grid shows
+    /// no covers (the photo opens instead).
+    func openAlbum(at index: Int) -> Bool {
+        guard grid.showsCovers, navigator.isGridActive else { return false }
+        guard albums.indices.contains(index) else { return true }
+        let album = albums[index]
+        coversOffset = grid.scrollOffset
+        openedAlbum = album.folder
+        grid.setTitle(album.name, back: "Albums")
+        replace(with: album.photos.map { library[$0] }, covers: false, push: .forward)
+        grid.setEmptyState(title: "No Photos", detail: emptyMessage)
+        return true
+    }
+
+    /// Back from an album to the covers, scrolled as they were. False when no album is open.
+    func closeAlbum() -> Bool {
+        guard openedAlbum != nil, grid.shownTab == .albums, navigator.isGridActive else { return false }
+        showCovers(push: .back)
+        grid.scrolling.setOffset(min(coversOffset, grid.scrolling.range.upperBound))
+        thumbnails.update()
+        return true
+    }
+
+    /// Whether the grid shows `photo` where it belongs: in the open album, or found by the search.
+    func isShown(_ photo: Photo) -> Bool {
+        if let openedAlbum { return photo.file.removingLastComponent() == openedAlbum }
+        return isSearched(photo)
+    }
+
+    /// The grid shows `shown` in place of what it showed (nothing kept: each cell waits for its thumbnail):
+    /// `covers`, albums' covers; `push`, how the new page comes (nil: at once).
+    func replace(with shown: [Photo], covers: Bool, push: GridScreen.Push?) {
+        navigator.forgetDecodes()
+        thumbnails.forgetRequests()
+        photos = shown
+        indexOfFile = PhotoViewerApp.places(of: photos)
+        let origins = [Int?](repeating: nil, count: shown.count)
+        navigator.listChanged(to: photos, origins: origins)
+        grid.replaceContents(count: shown.count, sections: isTimeline && !covers ? days.sections(of: photos) : [],
+                             covers: covers, atNewest: isTimeline && !covers, push: push)
+        thumbnails.listChanged(to: photos, origins: origins)
+        if !covers, let favorites = navigator.favorites {
+            for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
+        }
+        setNeedsDisplay()
+    }
+}
