@@ -17,7 +17,7 @@ extension GridScreen {
     public func applyChange(origins: [Int?], sections: [GridSection]) {
         finishColumnChange()
         // Where each cell is drawn now (it may be gliding still), and where the old layout puts it.
-        let oldCenters = cells.map(\.center)
+        let oldCenters = cells.map { $0?.center }
         let oldLayout = layout, oldOffset = scrollOffset
         let kept = Set(origins.compactMap { $0 })
         let wasAtEnd = opensAtNewest && scrolling.offset >= scrolling.range.upperBound - 0.5
@@ -29,17 +29,11 @@ extension GridScreen {
 
         // The cells that go: those near the view shrink away, the others just go.
         let wasNear = oldLayout.indices(inContentRangeFrom: oldOffset - size.height, to: oldOffset + 2 * size.height)
-        let leaving = wasNear.filter { !kept.contains($0) }.map { cells[$0] }
+        let leaving = wasNear.filter { !kept.contains($0) }.compactMap { cells[$0] }
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
-        cells = origins.enumerated().map { i, origin in
-            guard let origin else {
-                let cell = GridScreen.cellNode(name: "cell.\(i)")
-                cell.backgroundColor = GridStyle.loadingCell
-                return cell
-            }
-            return cells[origin]
-        }
+        // A new photo's cell is made when it is first needed.
+        cells = origins.map { $0.flatMap { cells[$0] } }
         func moved<Value>(_ byOld: [Int: Value]) -> [Int: Value] {
             Dictionary(uniqueKeysWithValues: byOld.compactMap { old, value in newOf[old].map { ($0, value) } })
         }
@@ -49,13 +43,13 @@ extension GridScreen {
         lastSeen = Set(lastSeen.compactMap { newOf[$0] })
         keyboardSelection = keyboardSelection.flatMap { newOf[$0] }
         selectionRing.isHidden = keyboardSelection == nil
-        for (i, cell) in cells.enumerated() { rename(cell, to: i) }
+        for (i, cell) in cells.enumerated() { if let cell { rename(cell, to: i) } }
 
         layout = makeLayout(count: cells.count, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
-        (cells + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
+        ([cellLayer] + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
         titleBar.children[1].text = GridScreen.countText(cells.count, covers: showsCovers)
         if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
         if !cells.isEmpty { emptyState?.removeFromParent(); emptyState = nil }
@@ -72,16 +66,18 @@ extension GridScreen {
         // a cell glides when it was near the view and is near it now.
         let near = indices(withinScreens: 1)
         for i in near {
-            guard let old = origins[i], wasNear.contains(old), oldCenters[old] != cells[i].center else { continue }
-            let to = cells[i].center
-            cells[i].center = oldCenters[old]
-            animator.animate(cells[i], \.center, to: to, with: GridScreen.changeMotion)
+            let cell = cell(at: i)
+            guard let old = origins[i], wasNear.contains(old), let from = oldCenters[old], from != cell.center else { continue }
+            let to = cell.center
+            cell.center = from
+            animator.animate(cell, \.center, to: to, with: GridScreen.changeMotion)
         }
         for i in near where origins[i] == nil {
-            cells[i].transform = Transform2D(scale: GridScreen.changeScale)
-            cells[i].alpha = 0
-            animator.animate(cells[i], \.transform, to: .identity, with: GridScreen.changeMotion)
-            animator.animate(cells[i], \.alpha, to: 1, with: GridScreen.changeMotion)
+            let cell = cell(at: i)
+            cell.transform = Transform2D(scale: GridScreen.changeScale)
+            cell.alpha = 0
+            animator.animate(cell, \.transform, to: .identity, with: GridScreen.changeMotion)
+            animator.animate(cell, \.alpha, to: 1, with: GridScreen.changeMotion)
         }
         for node in leaving {
             node.name += ".leaving"

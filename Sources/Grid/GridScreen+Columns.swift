@@ -23,7 +23,7 @@ extension GridScreen {
         change.onChange = { [unowned self] in showColumnChange() }
         columnChange = change
         // Drawn in window coordinates from here: no scroll offset, and only the cells it places are shown.
-        for cell in cells { cell.isHidden = true }
+        for case let cell? in cells { cell.isHidden = true }
         selectionRing.isHidden = true
         showColumnChange()
     }
@@ -86,7 +86,7 @@ extension GridScreen {
         chosenColumns = count
         let next = layout.with(columns: count)
         layout = next
-        for cell in cells { cell.isHidden = false }
+        for case let cell? in cells { cell.isHidden = false }
         selectionRing.isHidden = keyboardSelection == nil
         relayout()
         scrolling.setOffset(heldOffset(in: next, change))
@@ -103,12 +103,13 @@ extension GridScreen {
         let inA = a.indices(inContentRangeFrom: offsetA, to: offsetA + size.height)
         let inB = b.indices(inContentRangeFrom: offsetB, to: offsetB + size.height)
         let shown = min(inA.lowerBound, inB.lowerBound)..<max(inA.upperBound, inB.upperBound)
-        for i in change.shown where !shown.contains(i) { cells[i].isHidden = true }
+        for i in change.shown where !shown.contains(i) { cells[i]?.isHidden = true }
+        attachCells(shown)
         for i in shown {
             let from = a.cellFrame(at: i) - Rect(x: 0, y: offsetA, width: 0, height: 0)
             let to = b.cellFrame(at: i) - Rect(x: 0, y: offsetB, width: 0, height: 0)
             place(cell: i, at: from + (to - from) * t)
-            cells[i].isHidden = false
+            cell(at: i).isHidden = false
         }
         change.shown = shown
         headers.show(between: a, offsetA, and: b, offsetB, progress: t)

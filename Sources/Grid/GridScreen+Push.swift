@@ -21,11 +21,7 @@ extension GridScreen {
         scrolling.stop()
         let leaving = push.map { _ in pageInView() }
 
-        cells = (0..<count).map { i in
-            let cell = GridScreen.cellNode(name: "cell.\(i)")
-            cell.backgroundColor = GridStyle.loadingCell
-            return cell
-        }
+        cells = Array(repeating: nil, count: count)
         badges = [:]
         favoriteMarks = [:]
         captions = [:]
@@ -37,7 +33,7 @@ extension GridScreen {
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
-        (cells + [selectionRing] + headers.nodes).forEach(scroll.addChild)
+        ([cellLayer, selectionRing] + headers.nodes).forEach(scroll.addChild)
         titleBar.children[1].text = GridScreen.countText(count, covers: covers)
         if count == 0, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
         if count > 0 { emptyState?.removeFromParent(); emptyState = nil }
@@ -57,7 +53,8 @@ extension GridScreen {
         page.clipsToBounds = true
         let offset = scroll.bounds.origin.y
         let view = Rect(x: 0, y: offset, width: size.width, height: size.height)
-        for node in scroll.children where !node.isHidden && node.frame.intersection(view) != nil {
+        let shown = cellLayer.children + scroll.children.filter { $0 !== cellLayer }
+        for node in shown where !node.isHidden && node.frame.intersection(view) != nil {
             node.center.y -= offset
             node.name += ".leaving"
             page.addChild(node)

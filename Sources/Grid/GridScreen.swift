@@ -38,6 +38,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public internal(set) var showsCovers = false
 
     let scroll = Node(name: "grid.scroll")
+    /// The cells in the scene (in content coordinates, as the scroll's children).
+    let cellLayer = Node(name: "grid.cells")
     let titleBar = Node(name: "titleBar")
     /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
     public let tabBar = Node(name: "tabBar")
@@ -47,7 +49,13 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The keyboard's selection, drawn as a ring over its cell.
     public internal(set) var keyboardSelection: Int?
     let selectionRing = Node(name: "grid.selection")
-    var cells: [Node] = []
+    /// Every photo's cell, by place, made when first needed (`cell(at:)`): a library of 100,000 photos makes
+    /// those that come near the view. Only those near it are in the scene (`attachCells`).
+    var cells: [Node?] = []
+    /// The cells in the scene: those within a screen of the view (while the columns change, those shown).
+    /// The others wait outside it with their pictures: a library of 100,000 photos walks and draws only
+    /// these each frame.
+    var attached: Range<Int> = 0..<0
     /// The sections' headers, by section of the layout (none without sections).
     var headers: SectionHeaders
     var emptyState: Node?
@@ -74,18 +82,15 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         root.rasterizesWhenStill = true
         scroll.clipsToBounds = true
         root.addChild(scroll)
-        for i in 0..<photoCount {
-            let cell = GridScreen.cellNode(name: "cell.\(i)")
-            cell.backgroundColor = GridStyle.loadingCell
-            cells.append(cell)
-            scroll.addChild(cell)
-        }
+        scroll.addChild(cellLayer)
+        cells = Array(repeating: nil, count: photoCount)
         if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
         buildTitleBar(count: photoCount)
         buildTabBar()
         scrolling.onChange = { [unowned self] offset in
             scroll.bounds.origin.y = offset
             headers.pin(at: offset)
+            attachCells()
         }
         selectionRing.borderWidth = GridStyle.selectionWidth
         selectionRing.borderColor = GridStyle.tint
@@ -111,7 +116,15 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public var photoCount: Int { cells.count }
 
-    public func cell(at index: Int) -> Node { cells[index] }
+    /// Photo `index`'s cell, made (waiting for its thumbnail, where the layout puts it) if it was not yet.
+    public func cell(at index: Int) -> Node {
+        if let cell = cells[index] { return cell }
+        let cell = GridScreen.cellNode(name: "cell.\(index)")
+        cell.backgroundColor = GridStyle.loadingCell
+        cell.frame = layout.cellFrame(at: index)
+        cells[index] = cell
+        return cell
+    }
 
     /// A cell as the grid draws it: its picture fills it and is cut at its edges. (`GridSnapshotStore`
     /// renders cells on their own with it.)
@@ -131,13 +144,13 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The picture of photo `index` its cell shows (a thumbnail, or an embedded one meanwhile): what the
     /// photo flies out of and back into. Nil while the cell shows nothing of it, or only its pixels
     /// as last seen.
-    public func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : cells[index].image }
+    public func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : cells[index]?.image }
 
     /// The cells showing their pixels as last seen (`Thumbnail.lastSeen`).
     var lastSeen: Set<Int> = []
 
     public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
-        let cell = cells[index]
+        let cell = cell(at: index)
         cell.removeAllChildren()
         badges[index] = nil
         cell.contentsName = nil
@@ -176,9 +189,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont, color: .white, alignment: .leading)
         caption.addChild(title)
         caption.addChild(count)
-        cells[index].addChild(caption)
+        cell(at: index).addChild(caption)
         captions[index] = caption
-        layOutCaption(caption, in: cells[index])
+        layOutCaption(caption, in: cell(at: index))
     }
 
     /// The covers' captions, by cell.
@@ -200,9 +213,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         badge.backgroundColor = GridStyle.badgeBackground
         badge.cornerRadius = GridStyle.badgeHeight / 2
         badge.text = TextContents(text, fontSize: GridStyle.badgeFont, weight: .bold, color: .white)
-        cells[index].addChild(badge)
+        cell(at: index).addChild(badge)
         badges[index] = badge
-        layOutBadge(badge, in: cells[index])
+        layOutBadge(badge, in: cell(at: index))
     }
 
     /// The badges shown, by cell.
@@ -217,9 +230,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         mark.backgroundColor = GridStyle.badgeBackground
         mark.cornerRadius = GridStyle.badgeHeight / 2
         mark.text = TextContents("♥", fontSize: GridStyle.badgeFont + 2, color: .white)
-        cells[index].addChild(mark)
+        cell(at: index).addChild(mark)
         favoriteMarks[index] = mark
-        layOutFavoriteMark(mark, in: cells[index])
+        layOutFavoriteMark(mark, in: cell(at: index))
     }
 
     /// Whether cell `index` shows a favorite's heart.
@@ -234,9 +247,26 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                           width: side, height: GridStyle.badgeHeight)
     }
 
+    /// Puts the cells of `wanted` (by default those within a screen of the view) in the scene, each newly
+    /// put there where the layout places it, and takes the others out.
+    func attachCells(_ wanted: Range<Int>? = nil) {
+        let wanted = wanted ?? indices(withinScreens: 1)
+        guard wanted != attached else { return }
+        let leaving = attached.filter { !wanted.contains($0) }.compactMap { cells[$0].map(ObjectIdentifier.init) }
+        if !leaving.isEmpty {
+            let gone = Set(leaving)
+            cellLayer.removeChildren { gone.contains(ObjectIdentifier($0)) }
+        }
+        for i in wanted where !attached.contains(i) {
+            place(cell: i, at: layout.cellFrame(at: i))
+            cellLayer.addChild(cell(at: i))
+        }
+        attached = wanted
+    }
+
     /// Puts cell `i` at `frame` (content coordinates), its ⚠ and badge with it.
     func place(cell i: Int, at frame: Rect) {
-        let cell = cells[i]
+        let cell = cell(at: i)
         cell.frame = frame
         for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
         if let badge = badges[i] { layOutBadge(badge, in: cell) }
@@ -378,7 +408,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset, columnChange == nil else { return nil }
         let p = scroll.convert(point, from: nil)
         guard scroll.bounds.contains(p), !headers.covers(p) else { return nil }
-        return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0].frame.contains(p) }
+        return layout.indices(inContentRangeFrom: p.y, to: p.y + 1).first { cells[$0]?.frame.contains(p) ?? false }
     }
 
     // MARK: ZoomAnimatorDelegate
@@ -386,13 +416,13 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func transitionWillStartWith(zoomAnimator: ZoomAnimator) {}
     public func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
 
-    public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { transitionIndex().map { cells[$0] } }
+    public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { transitionIndex().map { cell(at: $0) } }
 
     /// The selected cell's visible part: a cell partly under a bar flies from below it (as FluidPhoto
     /// clips it), not from over the bar.
     public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? {
         guard let i = transitionIndex() else { return nil }
-        let cell = cells[i].convert(cells[i].bounds, to: nil)
+        let node = cell(at: i), cell = node.convert(node.bounds, to: nil)
         let top = max(layout.topInset, headers.pinnedBottom - scrollOffset)
         let visible = Rect(x: cell.minX, y: top, width: cell.width, height: size.height - top - layout.bottomInset)
         return cell.intersection(visible) ?? cell
@@ -412,11 +442,15 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     // MARK: Layout
 
     func relayout() {
+        // Every cell is placed anew as it is put back in the scene (the cells may be others since).
+        cellLayer.removeAllChildren()
+        attached = 0..<0
         root.frame = Rect(origin: .zero, size: size)
         scroll.frame = Rect(origin: .zero, size: size)
         scrolling.setRange(0...layout.maxScrollOffset(viewportHeight: size.height), viewport: size.height)
         scroll.bounds.origin.y = scrolling.offset
-        for i in cells.indices { place(cell: i, at: layout.cellFrame(at: i)) }
+        cellLayer.frame = Rect(x: 0, y: 0, width: size.width, height: layout.maxScrollOffset(viewportHeight: size.height) + 2 * size.height)
+        attachCells()
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         headers.layOut(layout, scrollOffset: scrolling.offset)
         layoutBars()

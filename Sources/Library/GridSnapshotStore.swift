@@ -183,7 +183,7 @@ public struct GridSnapshotStore: Sendable {
                   size <= UInt64(Int.max) else { throw Damaged.damaged }
             let path = try bytes(pathLength)
             guard !path.contains(0) else { throw Damaged.damaged }
-            let file = FileIdentity(path: FilePath(platformString: (path.map(CChar.init(bitPattern:)) + [0])),
+            let file = FileIdentity(path: FilePath(bytes: path),
                                     size: Int(size), modified: timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)))
             header.entries.append((index, width, height, file))
             pixelBytes += width * height * 4

@@ -109,13 +109,19 @@ public final class LibraryIndex: @unchecked Sendable {
 
     /// What is indexed of the files under `root`, by path bytes.
     public func entries(under root: FilePath) -> [[UInt8]: Entry] {
+        var found: [[UInt8]: Entry] = [:]
+        forEachEntry(under: root, expecting: { found.reserveCapacity($0) }) { found[$0] = $1 }
+        return found
+    }
+
+    /// Each file indexed under `root`, with what is known of it, in no order; `expecting` first hears how many.
+    public func forEachEntry(under root: FilePath, expecting: (Int) -> Void = { _ in }, _ body: ([UInt8], Entry) -> Void) {
         let prefix = root.bytes + [UInt8(ascii: "/")]
         // Every path that starts with "root/": from "root/" up to "root0" ('0' follows '/').
         let upper = Array(prefix.dropLast()) + [UInt8(ascii: "0")]
-        var found: [[UInt8]: Entry] = [:]
         try? pool.read { db in
             let range: StatementArguments = [Data(prefix), Data(upper)]
-            found.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
+            expecting(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation FROM photo
                 WHERE path >= ? AND path < ?
@@ -124,11 +130,9 @@ public final class LibraryIndex: @unchecked Sendable {
                 let path: Data = row[0]
                 let date = (row[3] as Int64?).map { CaptureDate(wallClock: $0, utcOffset: row[4]) }
                 let orientation = (row[6] as Int?).flatMap(ExifOrientation.init(rawValue:))
-                found[Array(path)] = Entry(size: row[1], modified: row[2],
-                                           facts: PhotoFacts(date: date, camera: row[5], orientation: orientation))
+                body(Array(path), Entry(size: row[1], modified: row[2], facts: PhotoFacts(date: date, camera: row[5], orientation: orientation)))
             }
         }
-        return found
     }
 
     /// Keeps `entries` (files just read), in one transaction.

@@ -50,8 +50,10 @@ public enum PhotoLibrary {
     /// `skipping`: folders never listed inside a tree (by default the user's cache folder). `index`:
     /// what earlier launches learnt of the trees' files (and where this one keeps what it learns);
     /// `indexed` hears how each tree was dated, `listed` which folders it has (what a live library watches).
+    /// `remembered`: the timeline a launch shows as the index remembered it (what the walk then confirms, in
+    /// place of the index's entries).
     public static func collect(_ arguments: [FilePath], skipping: [FilePath]? = nil, index: LibraryIndex? = nil,
-                               listed: ([FilePath]) -> Void = { _ in },
+                               remembered: RememberedTimeline? = nil, listed: ([FilePath]) -> Void = { _ in },
                                indexed: (Indexing) -> Void = { _ in }) -> (photos: [Photo], problems: [String]) {
         var photos: [Photo] = [], problems: [String] = []
         for path in arguments {
@@ -64,20 +66,21 @@ public enum PhotoLibrary {
                 // What the index knows of the tree is read while the tree is walked (on another core).
                 let known = IndexedEntries()
                 let reading = DispatchGroup()
-                if let index { DispatchQueue.global().async(group: reading) { known.entries = index.entries(under: path) } }
-                let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
-                problems += tree.problems
-                listed(tree.folders)
-                var found: [FolderTree.File] = []
-                for file in tree.files {
-                    if let problem = photoProblem(file.path, isRegular: file.isRegular) {
-                        if !problem.isEmpty { problems.append(problem) }
-                    } else {
-                        found.append(file)
-                    }
+                if let index, remembered == nil { DispatchQueue.global().async(group: reading) { known.entries = index.entries(under: path) } }
+                var found: [FolderTree.File]
+                do {
+                    let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
+                    problems += tree.problems
+                    listed(tree.folders)
+                    found = tree.files
+                }
+                found.removeAll { file in
+                    guard let problem = photoProblem(file.path, isRegular: file.isRegular) else { return false }
+                    if !problem.isEmpty { problems.append(problem) }
+                    return true
                 }
                 reading.wait()
-                photos += timeline(found, known: known.entries, index: index, indexed: indexed)
+                photos += timeline(found, known: remembered.map { .remembered($0) } ?? .entries(known.entries), index: index, indexed: indexed)
             }
         }
         return (photos, problems)
@@ -114,22 +117,47 @@ public enum PhotoLibrary {
         }
     }
 
+    /// What a tree's walk knows of its files before it reads any.
+    enum KnownFiles {
+        /// The index's entries, by path bytes.
+        case entries([[UInt8]: LibraryIndex.Entry])
+        /// The timeline shown as the index remembered it (what it knew then, without a second copy of it).
+        case remembered(RememberedTimeline)
+    }
+
     /// Photos in the order they were taken (a camera's clock, else the file's), oldest first; photos of
-    /// the same moment keep the tree's order. What the index knew (`known`) of a file of the same size and
+    /// the same moment keep the tree's order. What was known (`known`) of a file of the same size and
     /// time is taken from it; the others' first bytes are read (two at a time, no pixels), a batch at a time,
     /// each batch kept in the index as soon as it is read.
-    static func timeline(_ files: [FolderTree.File], known: [[UInt8]: LibraryIndex.Entry], index: LibraryIndex?,
+    static func timeline(_ files: [FolderTree.File], known: KnownFiles, index: LibraryIndex?,
                          indexed: (Indexing) -> Void) -> [Photo] {
-        var known = known
-        var facts = [PhotoFacts?](repeating: nil, count: files.count)
+        var dates = [PhotoDate?](repeating: nil, count: files.count)
+        var cameras = [String?](repeating: nil, count: files.count)
         var unread: [Int] = []
-        for (i, file) in files.enumerated() {
-            let bytes = file.path.bytes
-            if let entry = known.removeValue(forKey: bytes), entry.size == file.size, entry.modified == file.modifiedNanoseconds {
-                facts[i] = entry.facts
-            } else {
-                unread.append(i)
+        /// The known files the tree no longer has, by path bytes.
+        var forgotten: [[UInt8]] = []
+        switch known {
+        case .entries(var entries):
+            for (i, file) in files.enumerated() {
+                if let entry = entries.removeValue(forKey: file.path.bytes), entry.size == file.size, entry.modified == file.modifiedNanoseconds {
+                    dates[i] = entry.facts.date.map { PhotoDate($0) } ?? PhotoDate(modified: file.modified)
+                    cameras[i] = entry.facts.camera
+                } else {
+                    unread.append(i)
+                }
             }
+            forgotten = Array(entries.keys)
+        case .remembered(let remembered):
+            var places = remembered.places()
+            for (i, file) in files.enumerated() {
+                if let k = places.removeValue(forKey: file.path), remembered.isSame(k, size: file.size, modified: file.modifiedNanoseconds) {
+                    dates[i] = remembered.photos[k].date
+                    cameras[i] = remembered.photos[k].camera
+                } else {
+                    unread.append(i)
+                }
+            }
+            forgotten = places.values.map { remembered.photos[$0].file.bytes }
         }
         for start in stride(from: 0, to: unread.count, by: LibraryIndex.batch) {
             let batch = Array(unread[start..<min(unread.count, start + LibraryIndex.batch)])
@@ -142,19 +170,20 @@ public enum PhotoLibrary {
             DispatchQueue.concurrentPerform(iterations: batch.count) { k in
                 (out.baseAddress! + k).initialize(to: PhotoFacts.read(path: files[batch[k]].path) ?? PhotoFacts())
             }
-            for (k, i) in batch.enumerated() { facts[i] = read[k] }
+            for (k, i) in batch.enumerated() {
+                dates[i] = read[k].date.map { PhotoDate($0) } ?? PhotoDate(modified: files[i].modified)
+                cameras[i] = read[k].camera
+            }
             index?.record(batch.enumerated().map { k, i in
                 (files[i].path, LibraryIndex.Entry(size: files[i].size, modified: files[i].modifiedNanoseconds, facts: read[k]))
             })
         }
         // What is gone from the tree is forgotten (files the tree no longer lists).
-        index?.forget(Array(known.keys))
-        indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count, forgotten: known.count))
-        let dates = files.indices.map { i in facts[i]?.date.map { PhotoDate($0) } ?? PhotoDate(modified: files[i].modified) }
-        let order = files.indices.sorted { a, b in
-            dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : a < b
-        }
-        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: facts[$0]?.camera) }
+        index?.forget(forgotten)
+        indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count, forgotten: forgotten.count))
+        let instants = dates.map { $0!.instant }
+        let order = files.indices.sorted { a, b in instants[a] != instants[b] ? instants[a] < instants[b] : a < b }
+        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0]) }
     }
 
     /// The index's entries for a tree, as read on another thread (and waited for before they are used).

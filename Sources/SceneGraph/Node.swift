@@ -112,6 +112,15 @@ public final class Node {
         parent = nil
     }
 
+    /// Takes out the children `shouldGo` picks, in one pass.
+    public func removeChildren(where shouldGo: (Node) -> Bool) {
+        children.removeAll { child in
+            guard shouldGo(child) else { return false }
+            child.parent = nil
+            return true
+        }
+    }
+
     public func removeAllChildren() {
         for c in children { c.parent = nil }
         children.removeAll()

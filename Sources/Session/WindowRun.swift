@@ -103,6 +103,9 @@ public struct WindowRun {
             FolderWatcher(folders: selection.folders, wake: wake.signal) { logger.warning("\($0)") }
         }
         var watcher = watch(library)
+        /// A tree shown as the index remembered it is walked meanwhile: what it finds otherwise comes as changes.
+        var confirmation = library.confirmation
+        confirmation?.start(wake: wake.signal)
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
@@ -205,6 +208,16 @@ public struct WindowRun {
         while true {
             wake.drain()
             recordings.forgetFinished()
+            if let found = confirmation?.take() {
+                confirmation = nil
+                // Followed from here: every folder the walk listed (the watcher's changes so far come after the walk's).
+                let since = watcher?.takeChanges()
+                watcher = FolderWatcher(folders: found.folders, wake: wake.signal) { logger.warning("\($0)") }
+                var changes = found.changes
+                if let since { changes.add(since) }
+                logger.debug("library: the walk found \(found.changes.touched.count) photos new, gone or changed since the index")
+                if !changes.isEmpty { app.filesChanged(changes) }
+            }
             if let changes = watcher?.takeChanges(), !changes.isEmpty { app.filesChanged(changes) }
             app.applyFinishedLoads()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
@@ -284,9 +297,11 @@ public struct WindowRun {
                     guard !local.isEmpty else { break }
                     let paths = local.map(PhotoLibrary.localPath)
                     logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")
-                    let selection = PhotoSelection.collect(paths, logger: logger)
+                    let selection = PhotoSelection.collect(paths, logger: logger, rememberedFrom: PhotoSelection.rememberedFrom())
                     app = makeApp(selection, size: app.size)
                     watcher = watch(selection)
+                    confirmation = selection.confirmation
+                    confirmation?.start(wake: wake.signal)
                 case .resized(let newSize):
                     app.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
                 case .scaleChanged(let newScale):

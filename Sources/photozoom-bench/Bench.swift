@@ -35,6 +35,11 @@ enum Bench {
             figures += try LibraryFigures.measure()
             return
         }
+        if CommandLine.arguments.dropFirst().first == "library-tree", CommandLine.arguments.count == 3 {
+            // `photozoom-bench library-tree FOLDER`: only make the library bench's tree (to profile a launch on it).
+            try LibraryFigures.makeTree(at: CommandLine.arguments[2])
+            return
+        }
         if CommandLine.arguments.dropFirst().first == "import" {   // `photozoom-bench import`: 500 photos arriving in an open library
             figures += try ImportFigures.measure()
             return

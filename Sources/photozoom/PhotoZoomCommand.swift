@@ -110,7 +110,9 @@ struct PhotoZoomCommand: ParsableCommand {
         let simulatedFPS = cap ?? PhotoZoomCommand.headlessFPS
         let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: headless ? 1 / simulatedFPS : 1 / PhotoZoomCommand.mouseReportRate) }
 
-        let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger)
+        // In a window a large tree the index knows shows at once, as remembered; headless runs walk it first.
+        let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger,
+                                             rememberedFrom: headless ? nil : PhotoSelection.rememberedFrom())
         let viewSize = Size(width: Double(size.width), height: Double(size.height))
         let traceFile = try trace.map(TraceFile.init(path:))
         let recording = record.map { RecordingRequest(path: $0, size: recordSize) }

@@ -125,4 +125,32 @@ import TestSupport
         // photo differs by far more than a quarter, over a whole cell.
         try session.expectWindow(window, toShow: after, channelTolerance: 64, differing: 2000)
     }
+
+    /// A tree the index knows opens as the index remembers it, before it is walked (a large library's first
+    /// screen comes at once; here every tree is large enough, `PHOTOZOOM_INDEX_FIRST_FROM`); what changed since
+    /// (a photo deleted, one added) comes as the live library's changes once the walk has found it, and the
+    /// window then shows what a fresh launch on the tree shows.
+    @Test func aTreeOpensAsTheIndexRemembersItAndTheWalkBringsWhatChangedSince() throws {
+        let session = try WindowSession()
+        let tree = session.scratch.appendingPathComponent("tree")
+        _ = try folder("tree/one", in: session.scratch, b: "Picture_1A_by_freespace.jpg")
+        _ = try folder("tree/two", in: session.scratch, b: "friends_by_Aitzol_Berasategi.jpg")
+        let cache = try TemporaryFolder(), fresh = try TemporaryFolder()
+        let indexing = try ViewerProcess.run(["--headless", "--size", "400x500", "--screenshot", cache.path + "/first.png", tree.path],
+                                             environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(indexing.0 == 0, "\(indexing.1)")
+
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("one/b.jpg"))
+        let added = tree.appendingPathComponent("two/d.jpg").path
+        try FileManager.default.copyItem(atPath: TestImages.repository.appendingPathComponent("Images/coffee.png").path, toPath: added)
+        let shot = session.scratch.appendingPathComponent("now.png").path
+        let now = try ViewerProcess.run(["--headless", "--size", "400x500", "--screenshot", shot, tree.path], environment: ["XDG_CACHE_HOME": fresh.path])
+        #expect(now.0 == 0, "\(now.1)")
+
+        let (viewer, window) = try session.launch(["--size", "400x500", "--verbose", tree.path],
+                                                  environment: ["XDG_CACHE_HOME": cache.path, "PHOTOZOOM_INDEX_FIRST_FROM": "1"])
+        try session.expectWindow(window, toShow: try ImageDecoder.decode(path: shot).image)
+        #expect(viewer.standardError.contains("library: 6 photos as the index remembers them"), "\(viewer.standardError)")
+        #expect(viewer.standardError.contains("the walk found 2 photos new, gone or changed since the index"), "\(viewer.standardError)")
+    }
 }

@@ -65,12 +65,25 @@ import TestSupport
         // 0.25 s at 60 Hz: each refresh of the flight has its frame, or is counted missed by the next one.
         let flightMissed = flight.compactMap(\.missed).reduce(0, +)
         #expect(flight.count + Int(flightMissed) >= 12, "0.25 s at 60 Hz: \(flight.count) frames, \(flightMissed) missed")
-        // It starts at the refresh its first frame was due for: a release handled while that refresh
-        // could still be made starts every curve there, and a first frame that missed it shows them a
-        // refresh in.
+        // It starts at a refresh: the one its first frame was due for, when the release was handled while that
+        // refresh could still be made; a release handled late (the machine busy with the other tests) starts
+        // the curves at a refresh before the first frame that shows them. Which refresh the release caught is
+        // not what is checked here, only that every frame is sampled where it is seen: the curve is compared
+        // from each of those starts, and the best one holds.
         let firstFrame = try #require(flight.first)
-        let t0 = firstFrame.time - Double(firstFrame.missed!) / 60
         let s0 = start.photoFrame![2] / fit[2]
+        let rms = try (0...(firstFrame.missed! + 1)).map { k in
+            try flightRMS(flight, start: start, fit: fit, s0: s0, t0: firstFrame.time - Double(k) / 60)
+        }.min()!
+        // Xvfb reports each refresh on a millisecond timer, up to a millisecond or so off, and the photo
+        // flies at up to 1500 points a second; sampled when drawn rather than when seen, frames are up to
+        // a refresh off (over 10 px RMS).
+        #expect(rms < 2, "RMS \(rms) px from the curve at the times the frames were seen")
+    }
+
+    /// How far (RMS, px) the flight's frames are from its closed form sampled when each was seen, the curve
+    /// started at `t0`, from where the finger left the photo (`start`) at scale `s0` of `fit`.
+    func flightRMS(_ flight: [Line], start: Line, fit: [Double], s0: Double, t0: Double) throws -> Double {
         func seen(_ f: Line) -> [Double] { [f.center[0], f.center[1], f.photoFrame![2], f.photoFrame![3]] }
         func progress(_ f: Line) -> Double { easeInOut(min(1, (f.presentedAt! - t0) / 0.25)) }
         // Where it lands (its cell, with the scale back at 1), from the last frame on time and its progress.
@@ -91,11 +104,7 @@ import TestSupport
             let expected = [along[0], along[1], along[2] * scale, along[3] * scale]
             squares += zip(seen(f), expected).map { ($0 - $1) * ($0 - $1) }
         }
-        let rms = (squares.reduce(0, +) / Double(max(1, squares.count))).squareRoot()
-        // Xvfb reports each refresh on a millisecond timer, up to a millisecond or so off, and the photo
-        // flies at up to 1500 points a second; sampled when drawn rather than when seen, frames are up to
-        // a refresh off (over 10 px RMS).
-        #expect(rms < 2, "RMS \(rms) px from the curve at the times the frames were seen")
+        return (squares.reduce(0, +) / Double(max(1, squares.count))).squareRoot()
     }
 
     /// UIKit's ease-in-out, the cubic Bézier (0.42, 0, 0.58, 1), at time fraction `x`.
