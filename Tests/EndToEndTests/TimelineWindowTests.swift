@@ -13,6 +13,7 @@ import TestSupport
         let frame: [Double]
         let photo: String?
         let text: String?
+        let hidden: Bool
         let children: [Entry]
         var all: [Entry] { [self] + children.flatMap(\.all) }
     }
@@ -93,7 +94,7 @@ import TestSupport
 
     /// The same tree's Albums tab, clicked in a real window: a cover per folder that holds photos (its newest
     /// photo, name and count), a cover clicked pushes its album in, a photo opens there and flies back, and
-    /// Escape returns to the covers; the window shows what a headless run shows.
+    /// Escape returns to the covers; then every tab answers a click. The window shows what a headless run shows.
     @Test func theTreesFoldersAreAlbumsThatOpenAndCloseInTheWindow() throws {
         let session = try WindowSession()
         let tree = try TemporaryFolder()
@@ -101,7 +102,7 @@ import TestSupport
         let environment = ["TZ": "UTC", "LANG": "en_GB.UTF-8"]
         var finals: [PixelImage] = []
         for run in ["headless", "window"] {
-            let dumps = ["covers", "album", "back"].map { session.scratch.appendingPathComponent("\(run)-\($0).json").path }
+            let dumps = ["covers", "album", "back", "search", "library"].map { session.scratch.appendingPathComponent("\(run)-\($0).json").path }
             // The Albums tab; the third cover (Trip, first of the second row); its newest photo opened and closed;
             // Escape out of the album.
             let script = session.scratch.appendingPathComponent("\(run).txt")
@@ -120,6 +121,12 @@ import TestSupport
                 key Escape
                 wait 900
                 dump \(dumps[2])
+                tap 333 480
+                wait 300
+                dump \(dumps[3])
+                tap 66 480
+                wait 600
+                dump \(dumps[4])
                 """.write(to: script, atomically: true, encoding: .utf8)
             finals.append(try play(script, run, tree: tree, in: session, environment: environment))
 
@@ -137,6 +144,12 @@ import TestSupport
             #expect(album.filter { $0.name.hasPrefix("cell.") }.compactMap(\.photo) == ["tokyo.jpg", "new-york.jpg"], "\(run)")
             let back = try read(2)
             #expect(text(back, "titleBar.title") == "Albums" && back.filter { $0.name.hasSuffix(".caption.title") }.count == 3, "\(run)")
+            let search = try read(3)
+            #expect(search.first { $0.name == "titleBar.search" }?.hidden == false && text(search, "titleBar.search.text") == "Name, date or camera",
+                    "the Search tab's field: \(run)")
+            let library = try read(4)
+            #expect(text(library, "titleBar.title") == "Photos" && library.filter { $0.name.hasPrefix("cell.") && $0.name.split(separator: ".").count == 2 }.count == 15,
+                    "the Library tab: the whole timeline again: \(run)")
         }
         #expect(PixelComparison(finals[0], finals[1], channelTolerance: 1).differing == 0, "the window shows the headless frame")
     }
