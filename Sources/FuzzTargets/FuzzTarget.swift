@@ -32,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? ImageDecoder.decode(data: bytes)
             _ = try? ImageDecoder.decode(data: bytes, atLeast: (64, 64))
             _ = CaptureDate(head: bytes[...])
+            _ = PixelSize.stated(in: bytes[...])
             if let animation = try? AnimatedImage.open(data: bytes) {
                 for _ in 0..<50 { guard (try? animation.nextFrame(covering: (64, 64))) != nil else { break } }
             }

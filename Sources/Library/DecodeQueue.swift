@@ -318,12 +318,6 @@ public final class DecodeQueue: Sendable {
     }
 }
 
-/// A size in pixels.
-public struct PixelSize: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}
+
+/// A size in pixels, as the queue's requests give it (Imaging's, for the runs that do not read images).
+public typealias PixelSize = Imaging.PixelSize

@@ -49,7 +49,9 @@ public final class LibraryIndex: @unchecked Sendable {
     public static func open(_ file: FilePath, say: @escaping (String) -> Void) -> LibraryIndex? {
         try? FileManager.default.createDirectory(atPath: file.removingLastComponent().string, withIntermediateDirectories: true)
         do {
-            return try LibraryIndex(pool: openPool(file), say: say)
+            let (pool, migrated) = try openPool(file)
+            if migrated { say("the library index \(file) was an older viewer's; it is migrated, and every photo is read again once") }
+            return LibraryIndex(pool: pool, say: say)
         } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
             say("the library index \(file) is kept busy by another viewer; this run reads every photo (\(error.resultCode))")
             return nil
@@ -59,7 +61,7 @@ public final class LibraryIndex: @unchecked Sendable {
         } catch {
             say("the library index \(file) could not be read (\(reason(error))); it is rebuilt")
             for suffix in ["", "-wal", "-shm"] { _ = try? FileManager.default.removeItem(atPath: file.string + suffix) }
-            return try? LibraryIndex(pool: openPool(file), say: say)
+            return (try? openPool(file)).map { LibraryIndex(pool: $0.pool, say: say) }
         }
     }
 
@@ -69,19 +71,21 @@ public final class LibraryIndex: @unchecked Sendable {
         return environment["HOME"].map { FilePath($0).appending(".cache/photozoom/library.sqlite") }
     }
 
-    private static func openPool(_ file: FilePath) throws -> DatabasePool {
+    /// The index's pool, migrated to this viewer's schema; `migrated`: it was an older viewer's.
+    private static func openPool(_ file: FilePath) throws -> (pool: DatabasePool, migrated: Bool) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         let pool = try DatabasePool(path: file.string, configuration: configuration)
         // A newer viewer's index is its own: not rebuilt, not written.
         if try pool.read(migrator.hasBeenSuperseded) { throw NewerSchema() }
+        let older = try pool.read { db in try db.tableExists("grdb_migrations") && !migrator.hasCompletedMigrations(db) }
         try migrator.migrate(pool)
         // A damaged file can open and migrate, and fail only where it is damaged: look at all of it once.
         try pool.read { db in
             let check = try String.fetchOne(db, sql: "PRAGMA quick_check")
             guard check == "ok" else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: check ?? "quick_check") }
         }
-        return pool
+        return (pool, older)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -97,6 +101,14 @@ public final class LibraryIndex: @unchecked Sendable {
                 t.column("camera", .text)
                 t.column("orientation", .integer)
             }
+        }
+        migrator.registerMigration("pixel size") { db in
+            try db.alter(table: "photo") { t in
+                t.add(column: "width", .integer)   // as stored, before the orientation turns it; null: not said
+                t.add(column: "height", .integer)
+            }
+            // The rows before knew no size: every photo is read again once (the index is a cache).
+            try db.execute(sql: "DELETE FROM photo")
         }
         return migrator
     }
@@ -123,14 +135,16 @@ public final class LibraryIndex: @unchecked Sendable {
             let range: StatementArguments = [Data(prefix), Data(upper)]
             expecting(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation FROM photo
+                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation, width, height FROM photo
                 WHERE path >= ? AND path < ?
                 """, arguments: range)
             while let row = try rows.next() {
                 let path: Data = row[0]
                 let date = (row[3] as Int64?).map { CaptureDate(wallClock: $0, utcOffset: row[4]) }
                 let orientation = (row[6] as Int?).flatMap(ExifOrientation.init(rawValue:))
-                body(Array(path), Entry(size: row[1], modified: row[2], facts: PhotoFacts(date: date, camera: row[5], orientation: orientation)))
+                let pixels = (row[7] as Int?).flatMap { width in (row[8] as Int?).map { PixelSize(width: width, height: $0) } }
+                body(Array(path), Entry(size: row[1], modified: row[2],
+                                        facts: PhotoFacts(date: date, camera: row[5], orientation: orientation, pixelSize: pixels)))
             }
         }
     }
@@ -139,13 +153,14 @@ public final class LibraryIndex: @unchecked Sendable {
     public func record(_ entries: [(path: FilePath, entry: Entry)]) {
         write { db in
             let insert = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation, width, height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (path, entry) in entries {
                 try insert.execute(arguments: [Data(path.bytes), Data(path.removingLastComponent().bytes),
                                                entry.size, entry.modified, entry.facts.date?.wallClock,
-                                               entry.facts.date?.utcOffset, entry.facts.camera, entry.facts.orientation?.rawValue])
+                                               entry.facts.date?.utcOffset, entry.facts.camera, entry.facts.orientation?.rawValue,
+                                               entry.facts.pixelSize?.width, entry.facts.pixelSize?.height])
             }
         }
     }

@@ -1,20 +1,23 @@
 import Foundation
 import SystemPackage
 
-/// What a photo's EXIF block says of it without a pixel decoded: when it was taken, with which camera,
-/// and how it stands. Read from the file's first bytes; a HEIC's or AVIF's `Exif` item wherever its
-/// `meta` box (in those bytes) says it lies, with one more small read.
+/// What a photo's first bytes say of it without a pixel decoded: its size in pixels (`PixelSize`), and from
+/// its EXIF block when it was taken, with which camera, and how it stands. A HEIC's or AVIF's `Exif` item is
+/// read wherever its `meta` box (in those bytes) says it lies, with one more small read.
 public struct PhotoFacts: Sendable, Equatable {
     public var date: CaptureDate?
     /// The camera as it names itself, make then model ("Canon EOS R6"; the make once when the model
     /// repeats it, as most do).
     public var camera: String?
     public var orientation: ExifOrientation?
+    /// As stored (the orientation may turn it); nil when the format's header is not one this reader knows.
+    public var pixelSize: PixelSize?
 
-    public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil) {
+    public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil, pixelSize: PixelSize? = nil) {
         self.date = date
         self.camera = camera
         self.orientation = orientation
+        self.pixelSize = pixelSize
     }
 
     init(_ tiff: TIFFStructure) {
@@ -34,9 +37,16 @@ public struct PhotoFacts: Sendable, Equatable {
         }
     }
 
-    /// The facts of the photo at `path`; nil when it has no EXIF block this reader finds.
+    /// The facts of the photo at `path`; nil when it says nothing this reader finds (no size, no EXIF block).
     public static func read(path: FilePath) -> PhotoFacts? {
         guard let head = FileHead.read(path) else { return nil }
+        var facts = exif(path, head: head) ?? PhotoFacts()
+        facts.pixelSize = PixelSize.stated(in: head[...])
+        return facts == PhotoFacts() ? nil : facts
+    }
+
+    /// What the EXIF block of the photo at `path` (whose first bytes are `head`) says.
+    private static func exif(_ path: FilePath, head: [UInt8]) -> PhotoFacts? {
         if let tiff = TIFFStructure(head: head[...]) { return PhotoFacts(tiff) }
         guard case .file(let offset, let length)? = HEIFExifItem.locate(in: head[...]), offset + length > head.count,
               let item = FileHead.read(path, at: offset, length: length), item.count == length,
