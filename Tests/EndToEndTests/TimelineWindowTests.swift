@@ -134,21 +134,25 @@ import TestSupport
                 try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dumps[k]))).all
             }
             func text(_ entries: [Entry], _ name: String) -> String? { entries.first { $0.name == name }?.text }
+            func cells(_ entries: [Entry]) -> [Entry] { entries.filter { $0.name.hasPrefix("cell.") && $0.name.split(separator: ".").count == 2 } }
+            // Which photo a cell shows is named once its thumbnail is in: headless, at every frame; in the window
+            // it may still be decoding (the final frames are compared below).
+            let named = run == "headless"
             let covers = try read(0)
             #expect((0..<3).map { text(covers, "cell.\($0).caption.title") } == ["Camera", "Screens", "Trip"], "\(run)")
             #expect((0..<3).map { text(covers, "cell.\($0).caption.count") } == ["12 photos", "1 photo", "2 photos"], "\(run)")
-            #expect(covers.filter { $0.name.hasPrefix("cell.") && $0.photo != nil }.map(\.photo) == ["IMG_0012.jpg", "shot.png", "new-york.jpg"],
-                    "each cover its newest photo; the hidden folder is no album: \(run)")
+            #expect(cells(covers).count == 3, "the hidden folder is no album: \(run)")
+            #expect(!named || cells(covers).map(\.photo) == ["IMG_0012.jpg", "shot.png", "new-york.jpg"], "each cover its newest photo")
             let album = try read(1)
             #expect(text(album, "titleBar.title") == "Trip" && text(album, "titleBar.back") == "‹ Albums", "\(run)")
-            #expect(album.filter { $0.name.hasPrefix("cell.") }.compactMap(\.photo) == ["tokyo.jpg", "new-york.jpg"], "\(run)")
+            #expect(cells(album).count == 2 && (!named || cells(album).map(\.photo) == ["tokyo.jpg", "new-york.jpg"]), "\(run)")
             let back = try read(2)
             #expect(text(back, "titleBar.title") == "Albums" && back.filter { $0.name.hasSuffix(".caption.title") }.count == 3, "\(run)")
             let search = try read(3)
             #expect(search.first { $0.name == "titleBar.search" }?.hidden == false && text(search, "titleBar.search.text") == "Name, date or camera",
                     "the Search tab's field: \(run)")
             let library = try read(4)
-            #expect(text(library, "titleBar.title") == "Photos" && library.filter { $0.name.hasPrefix("cell.") && $0.name.split(separator: ".").count == 2 }.count == 15,
+            #expect(text(library, "titleBar.title") == "Photos" && cells(library).count == 15,
                     "the Library tab: the whole timeline again: \(run)")
         }
         #expect(PixelComparison(finals[0], finals[1], channelTolerance: 1).differing == 0, "the window shows the headless frame")
