@@ -47,10 +47,12 @@ struct SoakScript {
         return open + ["down 640 400", "move 640 700 250", "up", "wait 500"]
     }
 
-    /// Back to the grid at the first size, settled, then the dump that tells the soak to sample.
+    /// Back to the grid at the first size and on its first tab (random taps reach the tab bar after a resize:
+    /// an album's grid or the Search tab is another screen to sample), settled, then the dump that tells the
+    /// soak to sample.
     private func mark(_ name: String) -> [String] {
-        ["key Escape", "wait 700", "key Escape", "wait 700", "resize \(Self.size.width) \(Self.size.height)", "wait 2500",
-         "dump \(folder)/mark-\(name).json", "wait 1500"]
+        ["key Escape", "wait 700", "key Escape", "wait 700", "resize \(Self.size.width) \(Self.size.height)", "wait 700",
+         "tap 200 \(Self.size.height - 20)", "wait 2500", "dump \(folder)/mark-\(name).json", "wait 1500"]
     }
 
     /// One random use, and about how long it takes, s.
