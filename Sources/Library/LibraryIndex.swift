@@ -79,7 +79,12 @@ public final class LibraryIndex: @unchecked Sendable {
         // A newer viewer's index is its own: not rebuilt, not written.
         if try pool.read(migrator.hasBeenSuperseded) { throw NewerSchema() }
         let older = try pool.read { db in try db.tableExists("grdb_migrations") && !migrator.hasCompletedMigrations(db) }
-        try migrator.migrate(pool)
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Another viewer (or a tool) opening the same new index migrated it between our look and our turn.
+            guard try pool.read(migrator.hasCompletedMigrations) else { throw error }
+        }
         // A damaged file can open and migrate, and fail only where it is damaged: look at all of it once.
         try pool.read { db in
             let check = try String.fetchOne(db, sql: "PRAGMA quick_check")
