@@ -241,12 +241,15 @@ public struct WindowRun {
                 frame(animationOnly: !wantsFrame)
             }
             // Still wanted (the next frame of a motion, or a frame the pacer holds back): when to ask again.
-            let stillDue = app.nextAnimationFrame.map { clock.now >= $0 } == true
+            // The animated photo's next frame is judged at one reading of the clock: read twice, a refresh
+            // passing between the readings made it neither due nor ahead, and the loop slept until input.
+            let nextAnimationFrame = app.nextAnimationFrame, now = clock.now
+            let stillDue = nextAnimationFrame.map { now >= $0 } == true
             if app.isAnimating || app.needsDisplay || stillDue {
                 if case .wait(let seconds) = pacer.frameWanted(at: MonotonicClock.seconds()) { timeout = seconds } else { timeout = 0 }
             }
             // Its next frame wakes the loop when it is due (one due but not decoded yet, when it is).
-            if let next = app.nextAnimationFrame, next > clock.now { timeout = min(timeout ?? .infinity, next - clock.now) }
+            if let next = nextAnimationFrame, next > now { timeout = min(timeout ?? .infinity, next - now) }
             // A frame left out for the recordings' rate was the last one: they get the scene at rest.
             if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
                 recordings.restingFrame(at: clock.now, logger: logger) { image in
