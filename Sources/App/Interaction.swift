@@ -77,6 +77,14 @@ final class Interaction {
 
     /// A tab other than the shown one was tapped (the app shows what it holds).
     var tabChosen: (GridScreen.Tab) -> Void = { _ in }
+    /// The viewer's trash button: the app moves the photo to the trash.
+    var trashChosen: () -> Void = {}
+    /// Whether a point is on the undo card (a tap there is the card's: the photo comes back).
+    var isOnUndoCard: (Point) -> Bool = { _ in false }
+    var undoChosen: () -> Void = {}
+    /// The latest tap was the undo card's: the viewer's single or double tap that follows it is not the
+    /// photo's (the card is gone by then).
+    private var tapTakenByCard = false
     /// A cell was chosen in the grid: false unless it is an album's cover the app opened (a photo's opens here).
     var coverChosen: (Int) -> Bool = { _ in false }
     /// Back (the title bar's button, Escape, a swipe from the left edge): false when there is nothing to go
@@ -294,7 +302,10 @@ final class Interaction {
     /// At once: a tap opens a cell in the grid; in the viewer (even while the photo zooms in) the
     /// back button closes.
     private func tapped(at point: Point) {
-        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
+        tapTakenByCard = isOnUndoCard(point)
+        if tapTakenByCard {
+            undoChosen()
+        } else if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
             if !coverChosen(index) { navigator.open(index) }
         } else if navigator.isGridActive, grid.isBackButton(at: point) {
             _ = backChosen()
@@ -305,18 +316,20 @@ final class Interaction {
             navigator.close()
         } else if let viewer = navigator.viewer, viewer.isFavoriteButton(at: point) {
             navigator.toggleFavorite()
+        } else if let viewer = navigator.viewer, viewer.isTrashButton(at: point) {
+            trashChosen()
         }
     }
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
     private func viewerTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point) else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point), !tapTakenByCard else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
     private func doubleTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point) else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point), !tapTakenByCard else { return }
         viewer.doubleTap(at: point)
     }
 
@@ -367,7 +380,7 @@ final class Interaction {
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
-        case .slowMotion, .debugOverlay, .help, .search: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo: break   // the app's own
         }
         return nil
     }

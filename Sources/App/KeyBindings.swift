@@ -18,6 +18,10 @@ struct KeyBinding {
         case favorite
         /// `/`: the Search tab.
         case search
+        /// `Delete`: the open photo (or the grid's chosen one) to the trash.
+        case trash
+        /// `Ctrl+Z`: the photo last moved to the trash back, while its card shows.
+        case undo
     }
 
     enum Move: Equatable {
@@ -69,6 +73,10 @@ struct KeyBinding {
                    detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
         KeyBinding(keys: ["period": .favorite], label: "`.`", summary: "favorite, or not",
                    detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
+        KeyBinding(keys: ["Delete": .trash, "KP_Delete": .trash], label: "`Delete`", summary: "move the photo to the trash",
+                   detail: "move the open photo (in the grid, the chosen one) to the desktop's Trash, never deleting it: it shrinks away, the next one shows, and a card offers it back for 5 seconds. `Shift+Delete` does the same (no viewer deletes for good); with `--read-only`, nothing"),
+        KeyBinding(keys: ["z": .undo], needsControl: true, label: "`Ctrl+Z`", summary: "put the trashed photo back",
+                   detail: "while the card shows, put the photo just moved to the trash back where it was (a tap on the card does too)"),
         KeyBinding(keys: ["slash": .search], label: "`/`", summary: "search the photos",
                    detail: "in the grid, the Search tab: type a file or folder name, a year, a month, “yesterday” or a camera, and the grid keeps what matches as you type (`BackSpace` deletes, `Escape` clears, then goes back to the Library tab)"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid; out of an album",

@@ -59,6 +59,11 @@ final class PhotoNavigator {
     /// The photo the viewer shows, if it is open.
     var openPhoto: Photo? { viewer.map { photos[$0.index] } }
 
+    /// Whether the viewer's bar offers the trash.
+    var showsTrash = false {
+        didSet { viewer?.showsTrash = showsTrash }
+    }
+
     /// The user's favorites (nil: none kept, as in most tests).
     let favorites: Favorites?
 
@@ -118,6 +123,7 @@ final class PhotoNavigator {
                                        picture: { [grid] in grid.picture(at: $0) })
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.crossFadesPages = reducesMotion
+        screen.showsTrash = showsTrash
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         if let favorites { screen.isFavorite = { [unowned self] in favorites.contains(self.photos[$0].file) } }
@@ -236,7 +242,9 @@ final class PhotoNavigator {
     /// was `origins[i]` (nil: new). The open photo stays open in its new place; its file gone, the viewer
     /// shows the photo after it (or before it, at the end). Decodes under way name old places: they are
     /// let go, and the open photo's asked for again.
-    func listChanged(to photos: [Photo], origins: [Int?]) {
+    /// `preferring`: the photo the viewer shows if it is open (one put back from the trash), else the open
+    /// one where it went (gone: the next).
+    func listChanged(to photos: [Photo], origins: [Int?], preferring: Int? = nil) {
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         fullWidths = Dictionary(uniqueKeysWithValues: fullWidths.compactMap { old, width in newOf[old].map { ($0, width) } })
@@ -250,7 +258,7 @@ final class PhotoNavigator {
         }
         guard let viewer, !photos.isEmpty else { return }
         let open = viewer.index
-        let target = newOf[open] ?? origins.firstIndex { ($0 ?? -1) > open } ?? origins.lastIndex { $0 != nil } ?? 0
+        let target = preferring ?? newOf[open] ?? origins.firstIndex { ($0 ?? -1) > open } ?? origins.lastIndex { $0 != nil } ?? 0
         viewer.listChanged(count: photos.count, origins: origins, showing: target)
         requestSharpPages(around: target)
         updateAnimation()

@@ -65,7 +65,8 @@ extension PhotoViewerApp {
         thumbnails.forgetRequests()
         photos = shown
         indexOfFile = PhotoViewerApp.places(of: photos)
-        navigator.listChanged(to: photos, origins: origins)
+        navigator.listChanged(to: photos, origins: origins, preferring: returning.flatMap { indexOfFile[$0] })
+        returning = nil
         grid.applyChange(origins: origins, sections: isTimeline ? days.sections(of: photos) : [])
         thumbnails.listChanged(to: photos, origins: origins)
         if !grid.showsCovers, let favorites = navigator.favorites {

@@ -91,6 +91,9 @@ public final class PhotoViewerApp {
         interaction.tabChosen = { [unowned self] in show($0) }
         interaction.coverChosen = { [unowned self] in openAlbum(at: $0) }
         interaction.backChosen = { [unowned self] in closeAlbum() }
+        interaction.trashChosen = { [unowned self] in trashChosenPhoto() }
+        interaction.isOnUndoCard = { [unowned self] in undoCard?.contains($0) ?? false }
+        interaction.undoChosen = { [unowned self] in undoTrash() }
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
@@ -169,6 +172,7 @@ public final class PhotoViewerApp {
         let before = (grid.scrollOffset, grid.arrangement)
         if let eventClock { interaction.advance(to: eventClock.event + animator.clock.now - eventClock.clock) }
         animator.tick()
+        passTime()
         _ = navigator.advanceAnimation(to: animator.clock.now)
         interaction.playWaitingKeys()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
@@ -179,6 +183,8 @@ public final class PhotoViewerApp {
         needsDisplay = true
         updateDebugOverlay()
         frameObserver?(self)
+        // Headless runs have no frame shown (`didDisplay`) to apply changes that waited for stillness.
+        if !pendingChanges.isEmpty { applyPendingChanges() }
     }
 
     /// When the open photo's animation puts up its next frame (clock time); nil when none plays.
@@ -286,6 +292,8 @@ public final class PhotoViewerApp {
             case .debugOverlay: toggleDebugOverlay()
             case .help: toggleHelp()
             case .search: show(.search)
+            case .trash: trashChosenPhoto()
+            case .undo: undoTrash()
             default: return interaction.key(action)
             }
         case .pointerDown(let at, let button, let time):
@@ -326,6 +334,7 @@ public final class PhotoViewerApp {
         guard size != grid.size else { return }
         navigator.resize(to: size)
         help?.layOut(in: size)
+        undoCard?.layOut(in: size)
         thumbnails.update()
         needsDisplay = true
     }
@@ -366,6 +375,14 @@ public final class PhotoViewerApp {
     lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
     var pendingChanges = FolderWatcher.Changes()
+    /// Where Delete moves photos (nil: `--read-only`, or a run that writes nothing, as most tests are).
+    public var trash: Trash? {
+        didSet { navigator.showsTrash = trash != nil }
+    }
+    /// The card offering the last photo moved to the trash back, while it shows.
+    var undoCard: UndoCard?
+    /// A photo put back from the trash: once the list has it again, the viewer (if open) shows it.
+    var returning: FilePath?
     /// The folder the library was opened at: the folders below it are searched by name.
     lazy var libraryRoot: [FilePath.Component] = PhotoViewerApp.commonFolder(of: library)
 

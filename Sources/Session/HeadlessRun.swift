@@ -24,12 +24,14 @@ public struct HeadlessRun {
     let reduceMotion: Bool
     let trace: TraceFile?
     let library: PhotoSelection
+    /// Where Delete moves photos; nil: `--read-only`.
+    let trash: Trash?
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
     public init(size: Size, scale: Double, fps: Double, motion: MotionStyle, reduceMotion: Bool, trace: TraceFile?,
-                library: PhotoSelection, thumbnails: ThumbnailCache?, logger: Logger) {
+                library: PhotoSelection, trash: Trash?, thumbnails: ThumbnailCache?, logger: Logger) {
         self.size = size
         self.scale = scale
         self.fps = fps
@@ -37,6 +39,7 @@ public struct HeadlessRun {
         self.reduceMotion = reduceMotion
         self.trace = trace
         self.library = library
+        self.trash = trash
         self.thumbnails = thumbnails
         self.logger = logger
     }
@@ -46,6 +49,7 @@ public struct HeadlessRun {
         let app = PhotoViewerApp(photos: library.photos, size: size, emptyMessage: library.emptyMessage, queue: DecodeQueue(thumbnails: thumbnails),
                                  clock: clock, pixelScale: scale, motion: motion, favorites: library.favorites, logger: logger)
         app.reducesMotion = reduceMotion
+        app.trash = trash
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer()

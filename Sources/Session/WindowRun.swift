@@ -35,12 +35,14 @@ public struct WindowRun {
     let reduceMotion: Bool
     let trace: TraceFile?
     let library: PhotoSelection
+    /// Where Delete moves photos; nil: `--read-only`.
+    let trash: Trash?
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
     public init(platform: any WindowPlatform, size: Size, scale: Double?, fps: Double?, motion: MotionStyle, reduceMotion: Bool,
-                trace: TraceFile?, library: PhotoSelection, thumbnails: ThumbnailCache?, logger: Logger) {
+                trace: TraceFile?, library: PhotoSelection, trash: Trash?, thumbnails: ThumbnailCache?, logger: Logger) {
         self.platform = platform
         self.size = size
         self.scale = scale
@@ -49,6 +51,7 @@ public struct WindowRun {
         self.reduceMotion = reduceMotion
         self.trace = trace
         self.library = library
+        self.trash = trash
         self.thumbnails = thumbnails
         self.logger = logger
     }
@@ -82,6 +85,7 @@ public struct WindowRun {
                                      clock: clock, pixelScale: scale,
                                      motion: motion, favorites: selection.favorites, logger: logger)
             app.reducesMotion = reducesMotion
+            app.trash = trash
             launchSnapshot = nil
             if let opening = selection.opening {
                 app.openWhenLoaded(opening)
@@ -220,6 +224,7 @@ public struct WindowRun {
             }
             if let changes = watcher?.takeChanges(), !changes.isEmpty { app.filesChanged(changes) }
             app.applyFinishedLoads()
+            app.passTime()
             if renderer.takeArrivedLevels() { app.setNeedsDisplay() }
             // The gesture or the motion is over: the frame drawn for speed is drawn again with the good filter.
             if quality.redrawsWell(drawnForSpeed: renderer.drawsForSpeed, pinching: app.isPinchZooming,
@@ -250,6 +255,8 @@ public struct WindowRun {
             }
             // Its next frame wakes the loop when it is due (one due but not decoded yet, when it is).
             if let next = nextAnimationFrame, next > now { timeout = min(timeout ?? .infinity, next - now) }
+            // The undo card goes on time with nothing else moving.
+            if let deadline = app.nextDeadline { timeout = min(timeout ?? .infinity, max(0, deadline - now)) }
             // A frame left out for the recordings' rate was the last one: they get the scene at rest.
             if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
                 recordings.restingFrame(at: clock.now, logger: logger) { image in

@@ -50,6 +50,12 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private let backButton = Node(name: "viewer.back")
     private let titleLabel = Node(name: "viewer.title")
     private let favoriteButton = Node(name: "viewer.favorite")
+    /// A trash can, drawn: Delete's button (hidden with `--read-only`).
+    private let trashButton = Node(name: "viewer.trash")
+    /// Whether the bar offers the trash (the viewer may move photos to the trash).
+    public var showsTrash = true {
+        didSet { trashButton.isHidden = !showsTrash }
+    }
     /// Whether photo `i` is a favorite: the bar's heart is filled for it. (`showFavorite` after a change.)
     public var isFavorite: (Int) -> Bool = { _ in false } {
         didSet { showFavorite() }
@@ -113,7 +119,12 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     /// Whether `point` (window coordinates) is on one of the bar's buttons while the bars show: a tap
     /// there is the button's, not the photo's.
-    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) }
+    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) || isTrashButton(at: point) }
+
+    /// Whether `point` (window coordinates) is on the trash can while the bars show.
+    public func isTrashButton(at point: Point) -> Bool {
+        barsVisible && showsTrash && trashButton.convert(trashButton.bounds, to: nil).contains(point)
+    }
 
     /// Whether `point` (window coordinates) is on the heart while the bars show.
     public func isFavoriteButton(at point: Point) -> Bool {
@@ -138,6 +149,15 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         topBar.addChild(backButton)
         topBar.addChild(titleLabel)
         topBar.addChild(favoriteButton)
+        // A lid with its handle over a can, in the bar's tint.
+        for (name, rect) in [("handle", Rect(x: 24, y: 15, width: 8, height: 3)), ("lid", Rect(x: 18, y: 18, width: 20, height: 2.5)),
+                             ("can", Rect(x: 20.5, y: 22, width: 15, height: 18))] {
+            let part = Node(name: "viewer.trash.\(name)", frame: rect)
+            part.backgroundColor = PhotoViewerScreen.tint
+            part.cornerRadius = name == "can" ? 2.5 : 1
+            trashButton.addChild(part)
+        }
+        topBar.addChild(trashButton)
         showFavorite()
         root.addChild(topBar)
     }
@@ -187,6 +207,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         backButton.frame = Rect(x: 12, y: 0, width: 110, height: PhotoViewerScreen.barHeight)
         titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
         favoriteButton.frame = Rect(x: max(0, size.width - 16 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
+        trashButton.frame = Rect(x: max(0, size.width - 16 - 56 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
     }
 
     /// Whether photo `i`'s page is kept (the current page and its neighbours).
@@ -256,14 +277,15 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     /// The photos changed under the viewer (files added, removed, renamed): photo `i` is the one that was
     /// `origins[i]` (nil: new), and the viewer shows `target`. The pages kept keep their pictures and zoom;
-    /// when `target` is another photo (the open one's file is gone) the pager cross-fades to it.
+    /// when `target` is another photo the pager cross-fades to it (the open one's file gone, its photo
+    /// shrinks away meanwhile).
     public func listChanged(count: Int, origins: [Int?], showing target: Int) {
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         let stays = newOf[index] == target
         if !stays {
             endCrossFade()
-            fadeOutCurrentPage()
+            fadeOutCurrentPage(shrinking: newOf[index] == nil)
         }
         animator.cancel(self, \.pagingOffset)
         var kept: [Int: ZoomablePage] = [:]
@@ -296,15 +318,20 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         fadeIn(target)
     }
 
-    /// A still of the current page, over the pages, fades out.
-    private func fadeOutCurrentPage() {
+    /// A still of the current page, over the pages, fades out (`shrinking` to half its size about its centre).
+    private func fadeOutCurrentPage(shrinking: Bool = false) {
         guard let photo = photoNode, photo.image != nil else { return }
-        let still = Node(name: "viewer.leavingPage", frame: photo.convert(photo.bounds, to: root))
+        let frame = photo.convert(photo.bounds, to: root)
+        let still = Node(name: "viewer.leavingPage", frame: frame)
         still.image = photo.image
         still.contentMode = photo.contentMode
         root.insertChild(still, above: pages)
         leavingPage = still
         animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
+        if shrinking {
+            let half = Rect(x: frame.midX - frame.width / 4, y: frame.midY - frame.height / 4, width: frame.width / 2, height: frame.height / 2)
+            animator.animate(still, \.frame, to: half, with: PhotoViewerScreen.crossFade)
+        }
     }
 
     /// The pager jumps to `target`, its page fading in.

@@ -3,9 +3,10 @@ import Glibc
 import Testing
 import TestSupport
 
-/// The viewer never writes where the photos are: every feature played over a read-only folder leaves
-/// its listing and every file's size and modification time as they were. (Run as root, as the tests
-/// are here, the mode alone would not stop a write: the listing is what is checked.)
+/// The viewer never writes where the photos are unless asked to (Delete): every feature played over a
+/// read-only folder, and Delete with `--read-only`, leaves its listing and every file's size and
+/// modification time as they were. (Run as root, as the tests are here, the mode alone would not stop a
+/// write: the listing is what is checked.)
 @Suite struct PhotosStayUntouchedTests {
     /// Every entry's name, size and modification time (hidden ones too).
     func snapshot(_ folder: String) throws -> [String: [Int]] {
@@ -52,7 +53,10 @@ import TestSupport
             dump \(outputs.path)/scene.json
             """
         let scriptFile = try outputs.write("script.txt", Array(script.utf8))
-        for extra in [["--headless"], ["--headless", "--motion", "seeds", "--scale", "2"]] {
+        // Read-only, Delete (the one action that writes a photo's folder) does nothing to it.
+        let deleting = try outputs.write("delete.txt", Array("tap 60 110\nwait 900\nkey Delete\nwait 400\nkey ctrl+z\nwait 400\n".utf8))
+        for (extra, scriptFile) in [(["--headless"], scriptFile), (["--headless", "--motion", "seeds", "--scale", "2"], scriptFile),
+                                    (["--headless", "--read-only"], deleting)] {
             let viewer = try ViewerProcess(extra + ["--size", "400x300", "--script", scriptFile, "--trace", outputs.path + "/trace.jsonl",
                                                     "--screenshot", outputs.path + "/end.png", photos.path],
                                            directory: outputs.url)

@@ -40,7 +40,8 @@ import TestSupport
         let scratch = try TemporaryFolder()
         let script = SoakScript(cycles: cycles, randomSeconds: minutes * 60, seed: 20261123, folder: scratch.path)
         let scriptPath = try scratch.write("soak.txt", Array(script.text.utf8))
-        let viewer = try ViewerProcess(["--size", "\(SoakScript.size.width)x\(SoakScript.size.height)", "--script", scriptPath, photos],
+        // Read-only: random taps reach the viewer's trash button, and the photos are the package's own.
+        let viewer = try ViewerProcess(["--read-only", "--size", "\(SoakScript.size.width)x\(SoakScript.size.height)", "--script", scriptPath, photos],
                                        environment: ["DISPLAY": server.display], directory: scratch.url)
         // Far longer than the script: past it, the viewer hangs.
         let deadline = Date().addingTimeInterval(Double(cycles) * 3 + minutes * 60 * 2 + 120)

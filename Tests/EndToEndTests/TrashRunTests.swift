@@ -1,0 +1,146 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Delete in the viewer's own runs (headless, scripted): the photo goes to the trash of the run's data
+/// home with its `.trashinfo`, the viewer shows the next one, and Ctrl+Z (while the card shows) puts the
+/// file back as it was. Read-only (`--read-only`, or a folder the user may not write) it stays, one line said.
+@Suite struct TrashRunTests {
+    struct Entry: Decodable {
+        let name: String
+        let alpha: Double
+        let hidden: Bool
+        let text: String?
+        let children: [Entry]
+        var all: [Entry] { [self] + children.flatMap(\.all) }
+    }
+
+    /// Three photos in a folder of their own, a data home, and a scratch folder for scripts and dumps.
+    struct Fixture {
+        let photos = try! TemporaryFolder(), data = try! TemporaryFolder(), scratch = try! TemporaryFolder()
+        static let names = ["grace_hopper.jpg", "chelsea.png", "Kleiber_by_Lukas_Baubkus.jpg"]
+
+        init() throws {
+            for name in Self.names { try photos.copy(TestImages.bundledFolder + "/" + name, as: name) }
+        }
+
+        /// Runs the viewer headless on the photos with `script`; its status and what it said.
+        func run(_ script: String, extra: [String] = [], asAUser: Bool = false) throws -> (Int32?, String) {
+            let file = try scratch.write("script.txt", Array(script.utf8))
+            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file] + extra + [photos.path],
+                                           environment: ["XDG_DATA_HOME": data.path], asAUser: asAUser)
+            let status = viewer.waitForExit(seconds: 60)
+            return (status, viewer.standardError)
+        }
+
+        func dump(_ name: String) throws -> [Entry] {
+            try JSONDecoder().decode(Entry.self, from: Data(contentsOf: scratch.url.appendingPathComponent(name))).all
+        }
+
+        /// Every file of the folder, with its bytes.
+        func contents(_ folder: String) throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            }
+            return files
+        }
+
+        var trash: String { data.path + "/Trash" }
+    }
+
+    func text(_ entries: [Entry], _ name: String) -> String? { entries.first { $0.name == name }?.text }
+
+    @Test func deleteThenUndoLeavesTheFolderAsItWas() throws {
+        let f = try Fixture()
+        let before = try f.contents(f.photos.path)
+        let (status, said) = try f.run("""
+            tap 60 110
+            wait 900
+            dump \(f.scratch.path)/open.json
+            key Delete
+            wait 500
+            dump \(f.scratch.path)/deleted.json
+            key ctrl+z
+            wait 900
+            dump \(f.scratch.path)/back.json
+            """)
+        #expect(status == 0, "\(said)")
+        let open = try f.dump("open.json"), deleted = try f.dump("deleted.json"), back = try f.dump("back.json")
+        let name = try #require(text(open, "viewer.title"))
+        #expect(text(open, "titleBar.count") == "3 photos")
+        // Gone from the library, the next photo shown, the card naming it.
+        #expect(text(deleted, "titleBar.count") == "2 photos")
+        #expect(text(deleted, "viewer.title") != name)
+        #expect(text(deleted, "undo.label")?.contains(name.prefix(12)) == true, "\(text(deleted, "undo.label") ?? "no card")")
+        // Back in its place, shown again, the card gone.
+        #expect(text(back, "titleBar.count") == "3 photos")
+        #expect(text(back, "viewer.title") == name)
+        #expect(!back.contains { $0.name == "undo" })
+        #expect(try f.contents(f.photos.path) == before)
+        #expect(try f.contents(f.trash + "/files").isEmpty)
+        #expect(try f.contents(f.trash + "/info").isEmpty)
+        #expect(said.contains("moved to the trash") && said.contains("put back from the trash"), "\(said)")
+    }
+
+    @Test func deletedWithoutUndoItWaitsInTheTrashWithItsInfo() throws {
+        let f = try Fixture()
+        let before = try f.contents(f.photos.path)
+        // Shift+Delete does no more than Delete.
+        let (status, said) = try f.run("""
+            tap 60 110
+            wait 900
+            dump \(f.scratch.path)/open.json
+            key shift+Delete
+            wait 6000
+            key ctrl+z
+            wait 300
+            dump \(f.scratch.path)/later.json
+            """)
+        #expect(status == 0, "\(said)")
+        let name = try #require(text(try f.dump("open.json"), "viewer.title"))
+        let later = try f.dump("later.json")
+        // The card had gone: Ctrl+Z after it did nothing.
+        #expect(!later.contains { $0.name == "undo" })
+        #expect(text(later, "titleBar.count") == "2 photos")
+        var left = before
+        let photo = try #require(before[name])
+        left[name] = nil
+        #expect(try f.contents(f.photos.path) == left)
+        #expect(try f.contents(f.trash + "/files") == [name: photo])
+        let info = try String(contentsOfFile: f.trash + "/info/\(name).trashinfo", encoding: .utf8)
+        #expect(info.hasPrefix("[Trash Info]\nPath=\(f.photos.path)/\(name)\nDeletionDate="), "\(info)")
+    }
+
+    @Test func readOnlyTheViewerOffersNoTrashAndDeleteSaysSo() throws {
+        let f = try Fixture()
+        let before = try f.contents(f.photos.path)
+        let (status, said) = try f.run("tap 60 110\nwait 900\nkey Delete\nwait 500\ndump \(f.scratch.path)/end.json\n", extra: ["--read-only"])
+        #expect(status == 0, "\(said)")
+        let lines = said.split(separator: "\n").filter { $0.contains("read-only") }
+        #expect(lines.count == 1 && lines[0].contains("not moved to the trash"), "\(said)")
+        let end = try f.dump("end.json")
+        #expect(end.first { $0.name == "viewer.trash" }?.hidden == true)
+        #expect(text(end, "titleBar.count") == "3 photos")
+        #expect(try f.contents(f.photos.path) == before)
+        #expect(!FileManager.default.fileExists(atPath: f.trash))
+    }
+
+    /// Run as a user (root without its power over files' permissions) on a folder no one may write.
+    @Test func aFolderTheUserMayNotWriteKeepsThePhotoWithOneLine() throws {
+        let f = try Fixture()
+        let before = try f.contents(f.photos.path)
+        #expect(chmod(f.photos.path, 0o555) == 0)
+        defer { chmod(f.photos.path, 0o755) }
+        let (status, said) = try f.run("tap 60 110\nwait 900\nkey Delete\nwait 500\ndump \(f.scratch.path)/end.json\n", asAUser: true)
+        #expect(status == 0, "\(said)")
+        let lines = said.split(separator: "\n").filter { $0.contains("trash") }
+        #expect(lines.count == 1 && lines[0].contains("its folder is not writable"), "\(said)")
+        let end = try f.dump("end.json")
+        #expect(text(end, "titleBar.count") == "3 photos")
+        #expect(!end.contains { $0.name == "undo" })
+        #expect(try f.contents(f.photos.path) == before)
+        #expect(try f.contents(f.trash + "/info").isEmpty)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+import Library
+import SystemPackage
+import Testing
+import TestSupport
+
+/// The freedesktop Trash on real folders: a file is moved (never unlinked) with a `.trashinfo` a file
+/// manager can read, goes back byte for byte, and on another file system goes to that one's own trash.
+@Suite struct TrashTests {
+    /// A photo folder and a data home, both in one temporary folder.
+    struct Fixture {
+        let root = try! TemporaryFolder()
+        var photos: String { root.path + "/Pictures" }
+        var data: String { root.path + "/data" }
+
+        func trash(device: (@Sendable (FilePath) -> UInt64?)? = nil) -> Trash {
+            Trash(environment: ["XDG_DATA_HOME": data, "HOME": "/nonexistent"], device: device ?? Trash.device)!
+        }
+
+        @discardableResult
+        func photo(_ name: String, _ bytes: [UInt8] = Array("a photo's bytes".utf8)) throws -> String {
+            try root.write("Pictures/" + name, bytes)
+        }
+    }
+
+    /// The `.trashinfo`'s keys and values, after its `[Trash Info]` line.
+    func fields(_ info: FilePath) throws -> [String: String] {
+        let lines = try String(contentsOfFile: info.string, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "[Trash Info]")
+        return Dictionary(uniqueKeysWithValues: lines.dropFirst().map { line in
+            let parts = line.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        })
+    }
+
+    @Test func aPhotoGoesToTheHomeTrashWithItsInfoAndComesBackAsItWas() throws {
+        let f = Fixture()
+        let bytes = (0..<5000).map { UInt8($0 % 251) }
+        let path = try f.photo("IMG_0001.jpg", bytes)
+        let item = try f.trash().trash(FilePath(path))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(item.file == FilePath(f.data + "/Trash/files/IMG_0001.jpg"))
+        #expect(item.info == FilePath(f.data + "/Trash/info/IMG_0001.jpg.trashinfo"))
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: item.file.string))) == bytes)
+        let info = try fields(item.info)
+        #expect(info["Path"] == path)
+        // Local time, to the second, as the specification writes it.
+        let date = try #require(info["DeletionDate"])
+        #expect(date.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil, "\(date)")
+        var mode = stat()
+        #expect(stat(f.data + "/Trash", &mode) == 0 && mode.st_mode & 0o777 == 0o700)
+
+        try f.trash().restore(item)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.data + "/Trash/files").isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.data + "/Trash/info").isEmpty)
+    }
+
+    @Test func aNameTakenInTheTrashGetsANumber() throws {
+        let f = Fixture()
+        let first = try f.trash().trash(FilePath(try f.photo("a/IMG.jpg")))
+        let second = try f.trash().trash(FilePath(try f.photo("b/IMG.jpg")))
+        #expect(first.file.lastComponent?.string == "IMG.jpg")
+        #expect(second.file.lastComponent?.string == "IMG.2.jpg")
+        #expect(try fields(second.info)["Path"] == f.photos + "/b/IMG.jpg")
+    }
+
+    @Test func thePathIsEscapedAsInAURL() throws {
+        let f = Fixture()
+        let folder = FilePath(f.photos).appending("Trip 100%")
+        try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        // A name that is not UTF-8 (Latin-1 "é").
+        let path = FilePath(bytes: folder.bytes + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        let fd = open(path.string, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        let item = try f.trash().trash(path)
+        #expect(try fields(item.info)["Path"] == f.photos + "/Trip%20100%25/caf%E9.jpg")
+        try f.trash().restore(item)
+        #expect(access(path.string, F_OK) == 0)
+    }
+
+    /// The folder "volume" is made to look like another file system: its files go to its own
+    /// `.Trash-$uid`, or to `.Trash/$uid` where an administrator made a sticky `.Trash`.
+    @Test func onAnotherFileSystemItsOwnTrashAtItsTop() throws {
+        let f = Fixture()
+        let volume = f.root.path + "/volume"
+        let device: @Sendable (FilePath) -> UInt64? = { path in
+            path.starts(with: FilePath(volume)) ? 4242 : Trash.device(path)
+        }
+        let path = try f.root.write("volume/DCIM/100CANON/IMG_0002.jpg", Array("bytes".utf8))
+        let item = try f.trash(device: device).trash(FilePath(path))
+        #expect(item.file == FilePath("\(volume)/.Trash-\(getuid())/files/IMG_0002.jpg"))
+        #expect(try fields(item.info)["Path"] == path)
+        #expect(!FileManager.default.fileExists(atPath: f.data + "/Trash"))
+        try f.trash(device: device).restore(item)
+
+        #expect(mkdir(volume + "/.Trash", 0o777) == 0 && chmod(volume + "/.Trash", 0o1777) == 0)
+        let again = try f.trash(device: device).trash(FilePath(path))
+        #expect(again.file == FilePath("\(volume)/.Trash/\(getuid())/files/IMG_0002.jpg"))
+    }
+
+    @Test func aFileOfTheSameNameBackInItsPlaceIsNotReplaced() throws {
+        let f = Fixture()
+        let path = try f.photo("IMG.jpg", Array("old".utf8))
+        let item = try f.trash().trash(FilePath(path))
+        try f.photo("IMG.jpg", Array("new".utf8))
+        #expect(throws: Trash.Failure.self) { try f.trash().restore(item) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        #expect(FileManager.default.fileExists(atPath: item.file.string))
+    }
+
+    @Test func aMissingFileIsOneLineAndNothingIsWritten() throws {
+        let f = Fixture()
+        let error = #expect(throws: Trash.Failure.self) { try f.trash().trash(FilePath(f.photos + "/gone.jpg")) }
+        #expect(error?.description.contains("gone.jpg: cannot be moved to the trash") == true)
+        #expect(error?.description.contains("\n") == false)
+        #expect(!FileManager.default.fileExists(atPath: f.data + "/Trash"))
+    }
+}
