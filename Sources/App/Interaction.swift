@@ -30,11 +30,14 @@ final class Interaction {
         case pinchingGrid
         /// A drag from the grid's left edge: back out of an album when it lets go far or fast enough.
         case swipingBack
+        /// A vertical drag lifts the photo over its details, or lowers it (and past hidden becomes a pull).
+        case revealingInfo
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
-        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, inTheAir
+        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
+        case inTheAir
     }
 
     private(set) var gesture: Gesture?
@@ -50,6 +53,7 @@ final class Interaction {
         case .pinchClosing?: .pinchClosing
         case .pinchingGrid?: .pinchingGrid
         case .swipingBack?: .swipingBack
+        case .revealingInfo?: .revealingInfo
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -79,6 +83,10 @@ final class Interaction {
     var tabChosen: (GridScreen.Tab) -> Void = { _ in }
     /// The viewer's trash button: the app moves the photo to the trash.
     var trashChosen: () -> Void = {}
+    /// Where a pull taken over from the details began, in the drag's translation (zero for any other pull).
+    private var pullStart = Point.zero
+    /// Down this far past hidden details, the drag becomes a pull, points.
+    static let infoHandOver = 12.0
     /// Whether a point is on the undo card (a tap there is the card's: the photo comes back).
     var isOnUndoCard: (Point) -> Bool = { _ in false }
     var undoChosen: () -> Void = {}
@@ -182,6 +190,10 @@ final class Interaction {
                 guard navigator.beginDismissal() else { return }
                 gesture = .pulling
                 dismissal.update(translation: t)
+            case .info:
+                gesture = .revealingInfo
+                viewer.beginInfoDrag()
+                viewer.dragInfo(translationY: t.y)
             case .none:
                 break
             }
@@ -191,21 +203,33 @@ final class Interaction {
             case .scrollingGrid?: grid.scrolling.drag(translation: t.y)
             case .paging?: navigator.viewer?.dragPaging(translation: t.x)
             case .panningPhoto?: navigator.viewer?.pan(translation: t)
-            case .pulling?: dismissal.update(translation: t)
+            case .pulling?: dismissal.update(translation: t - pullStart)
+            case .revealingInfo?:
+                guard let viewer = navigator.viewer else { break }
+                // Down past hidden, the photo is pulled from there.
+                let beyond = viewer.dragInfo(translationY: t.y)
+                if beyond > Interaction.infoHandOver, navigator.beginDismissal() {
+                    viewer.setInfo(shown: false)
+                    gesture = .pulling
+                    pullStart = Point(x: t.x, y: t.y - beyond)
+                    dismissal.update(translation: t - pullStart)
+                }
             default: break
             }
         case .ended, .cancelled:
             let ended = pan.state == .ended
             let velocity = ended ? pan.velocity : .zero
+            defer { pullStart = .zero }
             switch gesture {
             case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
             case .swipingBack?:
                 if ended, t.x > grid.size.width * 0.25 || velocity.x > 300 { _ = backChosen() }
             case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
             case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
+            case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
             case .pulling?:
                 if ended {
-                    dismissal.end(translation: t, velocity: velocity)
+                    dismissal.end(translation: t - pullStart, velocity: velocity)
                 } else if gestures.pointers.count > 1 {
                     return   // a second finger: the pinch takes the photo on (whichever recognizer hears first)
                 } else {
@@ -369,7 +393,12 @@ final class Interaction {
         case .record: return .toggleRecording
         case .copy: return navigator.openPhoto.map { .copy($0) }
         case .fullScreen: return .toggleFullScreen
-        case .close: if !(navigator.isGridActive && backChosen()) { navigator.close() }
+        case .close:
+            if let viewer = navigator.viewer, viewer.isInfoShown, !navigator.isTransitioning {
+                viewer.setInfo(shown: false)   // the details go first, as a swipe down
+            } else if !(navigator.isGridActive && backChosen()) {
+                navigator.close()
+            }
         case .open, .playPause:
             if !navigator.isGridActive {
                 navigator.reopen()
@@ -380,6 +409,7 @@ final class Interaction {
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
+        case .info: if let viewer = navigator.viewer, !navigator.isTransitioning { viewer.toggleInfo() }
         case .slowMotion, .debugOverlay, .help, .search, .trash, .undo: break   // the app's own
         }
         return nil

@@ -22,6 +22,8 @@ struct KeyBinding {
         case trash
         /// `Ctrl+Z`: the photo last moved to the trash back, while its card shows.
         case undo
+        /// `i`, `Alt+Return`: the open photo's details show, or hide.
+        case info
     }
 
     enum Move: Equatable {
@@ -73,6 +75,8 @@ struct KeyBinding {
                    detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
         KeyBinding(keys: ["period": .favorite], label: "`.`", summary: "favorite, or not",
                    detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
+        KeyBinding(keys: ["i": .info], label: "`i`, `Alt+Return`", summary: "the photo's details",
+                   detail: "show or hide the open photo's details under it (as a swipe up does, and a swipe down hides them): when it was taken, camera and lens, exposure, pixel size and megapixels, file size, format and colour profile, where it was taken, its file and folder"),
         KeyBinding(keys: ["Delete": .trash, "KP_Delete": .trash], label: "`Delete`", summary: "move the photo to the trash",
                    detail: "move the open photo (in the grid, the chosen one) to the desktop's Trash, never deleting it: it shrinks away, the next one shows, and a card offers it back for 5 seconds. `Shift+Delete` does the same (no viewer deletes for good); with `--read-only`, nothing"),
         KeyBinding(keys: ["z": .undo], needsControl: true, label: "`Ctrl+Z`", summary: "put the trashed photo back",
@@ -92,7 +96,9 @@ struct KeyBinding {
     ]
 
     /// What keysym `name` pressed with `control` (or not) does, if anything.
-    static func action(for name: String, control: Bool = false) -> Action? {
+    static func action(for name: String, control: Bool = false, alt: Bool = false) -> Action? {
+        // Alt+Return: the details, as file managers show a file's properties.
+        if alt, name == "Return" || name == "KP_Enter" { return .info }
         for binding in all where control || !binding.needsControl {
             if let action = binding.keys.first(where: { $0.key == name })?.value { return action }
         }

@@ -124,6 +124,7 @@ final class PhotoNavigator {
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.crossFadesPages = reducesMotion
         screen.showsTrash = showsTrash
+        screen.details = { [unowned self] in PhotoInfo.describe(self.photos[$0]) }
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         if let favorites { screen.isFavorite = { [unowned self] in favorites.contains(self.photos[$0].file) } }

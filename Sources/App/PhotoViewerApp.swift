@@ -282,7 +282,7 @@ public final class PhotoViewerApp {
         case .key(let name, let modifiers):
             // On the Search tab, typing goes to its field.
             if typeInSearch(name, control: modifiers.contains(.control)) { break }
-            guard let action = KeyBinding.action(for: name, control: modifiers.contains(.control)) else { break }
+            guard let action = KeyBinding.action(for: name, control: modifiers.contains(.control), alt: modifiers.contains(.alt)) else { break }
             switch action {
             case .playPause where navigator.togglePlayback(at: animator.clock.now):
                 logger.debug(navigator.animation?.isPaused == true ? "animation paused" : "animation playing")

@@ -11,10 +11,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// too; and its date taken, as the timeline reads it from the first bytes (a HEIC's `meta` box).
     /// They differ only in their seeds (the fixtures of each format).
     case jpeg, png, webp, gif, apng, heif, tiff, jxl, svg, raw
-    /// An ICC profile, as a file embeds it: opened by lcms2 and a picture converted through it.
+    /// An ICC profile, as a file embeds it: opened by lcms2 and a picture converted through it, and its
+    /// description read.
     case icc
     /// The EXIF block: the input is a TIFF structure, put in a JPEG's APP1 segment as a camera
-    /// writes it, then read for its orientation, its IFD1 thumbnail and its date taken.
+    /// writes it, then read for its orientation, its IFD1 thumbnail, its date taken and the info
+    /// panel's details (lens, exposure, GPS).
     case exif
     /// A `--script` file: parsed, then laid out on the frame clock.
     case script
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .icc:
             let picture = PixelImage(width: 16, height: 16, isOpaque: true)
             ColourTarget.sRGB.convert(picture, from: .icc(bytes))
+            _ = PhotoDetails.profileName(icc: bytes)
         case .exif:
             let segment = Array("Exif".utf8) + [0, 0] + bytes.prefix(65_000)
             let length = segment.count + 2
@@ -46,6 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = ExifOrientation(jpeg: jpeg)
             _ = EmbeddedThumbnail.read(jpegHead: jpeg[...])
             _ = CaptureDate(head: jpeg[...])
+            _ = PhotoDetails(head: jpeg)
         case .script:
             guard let commands = try? ScriptParser.parse(String(decoding: bytes, as: UTF8.self)) else { return }
             _ = ScriptTimeline(commands.map(\.command), frameInterval: 1.0 / 60)

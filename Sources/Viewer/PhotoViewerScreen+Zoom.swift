@@ -11,14 +11,17 @@ extension PhotoViewerScreen {
         case panning
         /// Pulls the photo down and out (downward, at fit zoom).
         case dismissing
+        /// Lifts the photo over its details (upward at fit; either way while they show).
+        case info
         case none
     }
 
     /// The role of a drag whose first movement is `translation`.
     public func role(forDragStartingWith translation: Point) -> DragRole {
         let horizontal = abs(translation.x) >= abs(translation.y)
+        if !horizontal, info.isShown || info.reveal > 0 { return .info }
         guard let page = currentPage, page.isZoomed || page.isZoomAnimating else {
-            return horizontal ? .paging : translation.y > 0 ? .dismissing : .none
+            return horizontal ? .paging : translation.y > 0 ? .dismissing : .info
         }
         return horizontal && page.isAtEdge(towards: translation.x) ? .paging : .panning
     }

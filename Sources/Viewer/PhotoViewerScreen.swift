@@ -30,7 +30,9 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     public let root = Node(name: "viewer")
     /// The photo on the current page (or the one the pager is settling to).
-    public private(set) var index: Int
+    public private(set) var index: Int {
+        didSet { if index != oldValue, info.isShown { fillInfo() } }
+    }
     public private(set) var count: Int
     public private(set) var size: Size
     /// Told each page the pager settles on (the seeds' `PagingCollectionViewControllerDelegate`).
@@ -60,9 +62,15 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public var isFavorite: (Int) -> Bool = { _ in false } {
         didSet { showFavorite() }
     }
+    /// The photo's details, under it when shown (`PhotoViewerScreen+Info`).
+    public let info = InfoPanel()
+    /// What the details of photo `i` say: a title (the date) and rows of label and value.
+    public var details: ((Int) -> (title: String, rows: [(label: String, value: String)]))?
+    /// Where the details were when a drag took them.
+    var infoDragStart = 0.0
     /// The current page and its neighbours (the only ones kept).
     private(set) var pageNodes: [Int: ZoomablePage] = [:]
-    private let animator: Animator
+    let animator: Animator
     private let name: (Int) -> String
     private let picture: (Int) -> PixelImage?
     private var dragStart = 0.0
@@ -86,6 +94,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         root.backgroundColor = .black
         pages.clipsToBounds = true
         root.addChild(pages)
+        root.addChild(info.root)
+        info.onChange = { [unowned self] in layOutInfo() }
         buildTopBar()
         resize(to: size)
     }
@@ -200,6 +210,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         size = newSize
         root.frame = Rect(origin: .zero, size: size)
         pages.frame = Rect(origin: .zero, size: size)
+        if info.isShown { fillInfo() }
+        layOutInfo()
         animator.cancel(self, \.pagingOffset)
         pagingOffset = Double(index) * pitch
         layOutPages()
@@ -401,4 +413,12 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public func transitionDidEndWith(zoomAnimator: ZoomAnimator) {}
     public func referenceImageNode(for zoomAnimator: ZoomAnimator) -> Node? { photoNode }
     public func referenceImageFrameInTransitioningView(for zoomAnimator: ZoomAnimator) -> Rect? { photoFrame }
+}
+
+extension PhotoViewerScreen {
+    /// The pages rise with the details (`InfoPanel.lift`), and the panel with them.
+    func layOutInfo() {
+        pages.frame = Rect(x: 0, y: -info.lift, width: size.width, height: size.height)
+        info.layOut(in: size)
+    }
 }

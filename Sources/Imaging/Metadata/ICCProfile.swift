@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finding the ICC profile a file embeds: its bytes, as the file holds them (`ColourProfile` makes
 /// sense of them). A profile that is damaged, incomplete or absurdly large is not found: the picture
 /// is then taken as sRGB, as an untagged one is.
@@ -85,4 +87,49 @@ struct PNGChunks: Sequence {
             return Chunk(type: type, payload: (i + 8)..<(i + 8 + length))
         }
     }
+}
+
+extension ICCProfile {
+    /// The profile's description ("Display P3", "Adobe RGB (1998)"): its `desc` tag, as ICC v2 writes it
+    /// (ASCII) or v4 (`mluc`: UTF-16, the English record if there is one, else the first). Nil when the
+    /// bytes do not hold one whole.
+    static func description(of profile: [UInt8]) -> String? {
+        func u32(_ o: Int) -> Int? {
+            guard o >= 0, o + 4 <= profile.count else { return nil }
+            return profile[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard let count = u32(128), count < 1000 else { return nil }
+        for i in 0..<count {
+            let entry = 132 + i * 12
+            guard let signature = u32(entry), let offset = u32(entry + 4), let size = u32(entry + 8) else { return nil }
+            guard signature == 0x6465_7363, size >= 12, offset <= profile.count - size else { continue }   // "desc"
+            let tag = profile[offset..<(offset + size)]
+            switch u32(offset) {
+            case 0x6465_7363?:   // "desc": a count, then that many ASCII bytes (with a NUL)
+                guard let n = u32(offset + 8), n > 0, n <= size - 12 else { return nil }
+                let text = tag.dropFirst(12).prefix(n).prefix { $0 != 0 }
+                return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces).nonEmpty
+            case 0x6D6C_7563?:   // "mluc": records of language, country, length and offset (from the tag)
+                guard let records = u32(offset + 8), let recordSize = u32(offset + 12), recordSize >= 12, records > 0, records < 100 else { return nil }
+                var chosen: (length: Int, at: Int)?
+                for r in 0..<records {
+                    let at = offset + 16 + r * recordSize
+                    guard let language = u32(at), let length = u32(at + 4), let start = u32(at + 8) else { break }
+                    if chosen == nil || language >> 16 == 0x656E { chosen = (length, start) }   // "en"
+                    if language >> 16 == 0x656E { break }
+                }
+                guard let chosen, chosen.length >= 2, chosen.length <= size, chosen.at <= size - chosen.length else { return nil }
+                let bytes = tag.dropFirst(chosen.at).prefix(chosen.length)
+                let units = stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+                return String(decoding: units.prefix { $0 != 0 }, as: UTF16.self).trimmingCharacters(in: .whitespaces).nonEmpty
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -40,6 +40,23 @@ struct TIFFStructure {
         return directory(at: offset)
     }
 
+    /// The GPS IFD (IFD0's tag 0x8825: where the photo was taken).
+    func gpsDirectory() -> [Entry]? {
+        guard let pointer = directory(0)?.first(where: { $0.tag == 0x8825 }), let offset = integer(pointer) else { return nil }
+        return directory(at: offset)
+    }
+
+    /// The values of a RATIONAL (5) or SRATIONAL (10) entry (at most 16; a zero denominator gives none).
+    func rationals(_ entry: Entry) -> [Double]? {
+        guard entry.type == 5 || entry.type == 10, (1...16).contains(entry.count),
+              let start = u32(at: entry.valueField), start >= 0, start <= bytes.count - entry.count * 8 else { return nil }
+        return (0..<entry.count).compactMap { i -> Double? in
+            guard var n = u32(at: start + i * 8), var d = u32(at: start + i * 8 + 4), d != 0 else { return nil }
+            if entry.type == 10 { n = Int(Int32(truncatingIfNeeded: n)); d = Int(Int32(truncatingIfNeeded: d)) }
+            return Double(n) / Double(d)
+        }
+    }
+
     /// The entries of the directory at `offset`.
     private func directory(at offset: Int) -> [Entry]? {
         guard offset >= 8, let count = u16(at: offset), offset + 2 + count * 12 <= bytes.count else { return nil }
@@ -59,9 +76,10 @@ struct TIFFStructure {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The value of a SHORT (3) or LONG (4) entry.
+    /// The value of a BYTE (1), SHORT (3) or LONG (4) entry.
     func integer(_ entry: Entry) -> Int? {
         switch entry.type {
+        case 1: bytes(at: entry.valueField, count: 1).map { Int($0.first!) }
         case 3: u16(at: entry.valueField)
         case 4: u32(at: entry.valueField)
         default: nil
