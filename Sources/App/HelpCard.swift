@@ -14,8 +14,10 @@ final class HelpCard {
         ("drag down, pinch in", "close the photo"),
         ("press a flying photo", "take it; let go to open it"),
     ] + KeyBinding.all.map { ($0.label.replacingOccurrences(of: "`", with: ""), $0.summary) }
-    /// Card geometry, px.
+    /// Card geometry, px: a line is up to `lineHeight` high, less (down to `tightestLine`) where the
+    /// window is too low for all of them.
     static let lineHeight = 22.0
+    static let tightestLine = 15.0
     static let keysWidth = 210.0
     static let width = 580.0
     static let padding = 16.0
@@ -27,14 +29,9 @@ final class HelpCard {
         root.cornerRadius = 12
         root.clipsToBounds = true
         for (i, entry) in HelpCard.entries.enumerated() {
-            let y = HelpCard.padding + Double(i) * HelpCard.lineHeight
-            let keys = Node(name: "help.keys.\(i)",
-                            frame: Rect(x: HelpCard.padding, y: y, width: HelpCard.keysWidth - HelpCard.padding,
-                                        height: HelpCard.lineHeight))
+            let keys = Node(name: "help.keys.\(i)")
             keys.text = TextContents(entry.keys, fontSize: 13, weight: .bold, color: .white, alignment: .leading)
-            let action = Node(name: "help.action.\(i)",
-                              frame: Rect(x: HelpCard.keysWidth, y: y, width: HelpCard.width - HelpCard.keysWidth - HelpCard.padding,
-                                          height: HelpCard.lineHeight))
+            let action = Node(name: "help.action.\(i)")
             action.text = TextContents(entry.action, fontSize: 13, color: .white, alignment: .leading)
             root.addChild(keys)
             root.addChild(action)
@@ -43,7 +40,15 @@ final class HelpCard {
 
     /// Centred in a window of `size` (a smaller window clips the card's edges, its text elided).
     func layOut(in size: Size) {
-        let height = 2 * HelpCard.padding + Double(HelpCard.entries.count) * HelpCard.lineHeight
+        let count = Double(HelpCard.entries.count)
+        let line = min(HelpCard.lineHeight, max(HelpCard.tightestLine, ((size.height - 16 - 2 * HelpCard.padding) / count).rounded(.down)))
+        for (i, node) in root.children.enumerated() {
+            let y = HelpCard.padding + Double(i / 2) * line
+            node.frame = i % 2 == 0
+                ? Rect(x: HelpCard.padding, y: y, width: HelpCard.keysWidth - HelpCard.padding, height: line)
+                : Rect(x: HelpCard.keysWidth, y: y, width: HelpCard.width - HelpCard.keysWidth - HelpCard.padding, height: line)
+        }
+        let height = 2 * HelpCard.padding + count * line
         let width = min(HelpCard.width, size.width - 16)
         root.frame = Rect(x: ((size.width - width) / 2).rounded(), y: max(8, ((size.height - height) / 2).rounded()),
                           width: width, height: height)

@@ -410,7 +410,7 @@ final class Interaction {
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
         case .info: if let viewer = navigator.viewer, !navigator.isTransitioning { viewer.toggleInfo() }
-        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo, .turn: break   // the app's own
         }
         return nil
     }

@@ -24,6 +24,8 @@ struct KeyBinding {
         case undo
         /// `i`, `Alt+Return`: the open photo's details show, or hide.
         case info
+        /// `Ctrl+R`, `Ctrl+Shift+R`: the open photo turns a quarter clockwise, or counter-clockwise.
+        case turn(clockwise: Bool)
     }
 
     enum Move: Equatable {
@@ -77,6 +79,9 @@ struct KeyBinding {
                    detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
         KeyBinding(keys: ["i": .info], label: "`i`, `Alt+Return`", summary: "the photo's details",
                    detail: "show or hide the open photo's details under it (as a swipe up does, and a swipe down hides them): when it was taken, camera and lens, exposure, pixel size and megapixels, file size, format and colour profile, where it was taken, its file and folder"),
+        KeyBinding(keys: ["r": .turn(clockwise: true), "R": .turn(clockwise: false)], needsControl: true,
+                   label: "`Ctrl+R`, `Ctrl+Shift+R`", summary: "turn the photo",
+                   detail: "turn the open photo a quarter clockwise, or counter-clockwise, with a spring; a JPEG's or PNG's file is turned for good by its EXIF orientation alone (its image data untouched, written atomically); other formats turn on screen only, and say so once; with `--read-only`, on screen only"),
         KeyBinding(keys: ["Delete": .trash, "KP_Delete": .trash], label: "`Delete`", summary: "move the photo to the trash",
                    detail: "move the open photo (in the grid, the chosen one) to the desktop's Trash, never deleting it: it shrinks away, the next one shows, and a card offers it back for 5 seconds. `Shift+Delete` does the same (no viewer deletes for good); with `--read-only`, nothing"),
         KeyBinding(keys: ["z": .undo], needsControl: true, label: "`Ctrl+Z`", summary: "put the trashed photo back",
@@ -99,7 +104,8 @@ struct KeyBinding {
     static func action(for name: String, control: Bool = false, alt: Bool = false) -> Action? {
         // Alt+Return: the details, as file managers show a file's properties.
         if alt, name == "Return" || name == "KP_Enter" { return .info }
-        for binding in all where control || !binding.needsControl {
+        // With Ctrl, the Ctrl bindings first (Ctrl+R turns; R alone records).
+        for binding in all.filter(\.needsControl) + all.filter({ !$0.needsControl }) where control || !binding.needsControl {
             if let action = binding.keys.first(where: { $0.key == name })?.value { return action }
         }
         return nil

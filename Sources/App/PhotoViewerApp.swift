@@ -293,6 +293,7 @@ public final class PhotoViewerApp {
             case .help: toggleHelp()
             case .search: show(.search)
             case .trash: trashChosenPhoto()
+            case .turn(let clockwise): turnOpenPhoto(clockwise: clockwise)
             case .undo: undoTrash()
             default: return interaction.key(action)
             }
@@ -379,6 +380,10 @@ public final class PhotoViewerApp {
     public var trash: Trash? {
         didSet { navigator.showsTrash = trash != nil }
     }
+    /// Whether an explicit action (Ctrl+R) may write a photo's file (not with `--read-only`, nor in most tests).
+    public var writesPhotos = false
+    /// The formats already said to turn on screen only (said once each).
+    var turnedOnScreenOnly: Set<String> = []
     /// The card offering the last photo moved to the trash back, while it shows.
     var undoCard: UndoCard?
     /// A photo put back from the trash: once the list has it again, the viewer (if open) shows it.

@@ -8,7 +8,8 @@ import Scripting
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole file as the viewer decodes it (format sniffed, orientation and colour read), at full
     /// size and reduced as a grid cell asks for it; a file whose frames play, its first 50 frames
-    /// too; and its date taken, as the timeline reads it from the first bytes (a HEIC's `meta` box).
+    /// too; its date taken, as the timeline reads it from the first bytes (a HEIC's `meta` box); and
+    /// its orientation rewritten as Ctrl+R writes it.
     /// They differ only in their seeds (the fixtures of each format).
     case jpeg, png, webp, gif, apng, heif, tiff, jxl, svg, raw
     /// An ICC profile, as a file embeds it: opened by lcms2 and a picture converted through it, and its
@@ -35,6 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? ImageDecoder.decode(data: bytes, atLeast: (64, 64))
             _ = CaptureDate(head: bytes[...])
             _ = PixelSize.stated(in: bytes[...])
+            _ = OrientationWriter.setting(.right, in: bytes)
             if let animation = try? AnimatedImage.open(data: bytes) {
                 for _ in 0..<50 { guard (try? animation.nextFrame(covering: (64, 64))) != nil else { break } }
             }
@@ -50,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = EmbeddedThumbnail.read(jpegHead: jpeg[...])
             _ = CaptureDate(head: jpeg[...])
             _ = PhotoDetails(head: jpeg)
+            _ = OrientationWriter.setting(.left, in: jpeg)
         case .script:
             guard let commands = try? ScriptParser.parse(String(decoding: bytes, as: UTF8.self)) else { return }
             _ = ScriptTimeline(commands.map(\.command), frameInterval: 1.0 / 60)

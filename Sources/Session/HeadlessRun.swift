@@ -26,12 +26,14 @@ public struct HeadlessRun {
     let library: PhotoSelection
     /// Where Delete moves photos; nil: `--read-only`.
     let trash: Trash?
+    /// Whether Ctrl+R writes a photo's file (not with `--read-only`).
+    let writesPhotos: Bool
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
     public init(size: Size, scale: Double, fps: Double, motion: MotionStyle, reduceMotion: Bool, trace: TraceFile?,
-                library: PhotoSelection, trash: Trash?, thumbnails: ThumbnailCache?, logger: Logger) {
+                library: PhotoSelection, trash: Trash?, writesPhotos: Bool, thumbnails: ThumbnailCache?, logger: Logger) {
         self.size = size
         self.scale = scale
         self.fps = fps
@@ -40,6 +42,7 @@ public struct HeadlessRun {
         self.trace = trace
         self.library = library
         self.trash = trash
+        self.writesPhotos = writesPhotos
         self.thumbnails = thumbnails
         self.logger = logger
     }
@@ -50,6 +53,7 @@ public struct HeadlessRun {
                                  clock: clock, pixelScale: scale, motion: motion, favorites: library.favorites, logger: logger)
         app.reducesMotion = reduceMotion
         app.trash = trash
+        app.writesPhotos = writesPhotos
         trace?.follow(app)
         if let opening = library.opening { app.openWhenLoaded(opening) }
         let renderer = SceneRenderer()

@@ -37,12 +37,14 @@ public struct WindowRun {
     let library: PhotoSelection
     /// Where Delete moves photos; nil: `--read-only`.
     let trash: Trash?
+    /// Whether Ctrl+R writes a photo's file (not with `--read-only`).
+    let writesPhotos: Bool
     /// The freedesktop thumbnail cache, unless `--no-thumbnail-cache`.
     let thumbnails: ThumbnailCache?
     let logger: Logger
 
     public init(platform: any WindowPlatform, size: Size, scale: Double?, fps: Double?, motion: MotionStyle, reduceMotion: Bool,
-                trace: TraceFile?, library: PhotoSelection, trash: Trash?, thumbnails: ThumbnailCache?, logger: Logger) {
+                trace: TraceFile?, library: PhotoSelection, trash: Trash?, writesPhotos: Bool, thumbnails: ThumbnailCache?, logger: Logger) {
         self.platform = platform
         self.size = size
         self.scale = scale
@@ -52,6 +54,7 @@ public struct WindowRun {
         self.trace = trace
         self.library = library
         self.trash = trash
+        self.writesPhotos = writesPhotos
         self.thumbnails = thumbnails
         self.logger = logger
     }
@@ -86,6 +89,7 @@ public struct WindowRun {
                                      motion: motion, favorites: selection.favorites, logger: logger)
             app.reducesMotion = reducesMotion
             app.trash = trash
+            app.writesPhotos = writesPhotos
             launchSnapshot = nil
             if let opening = selection.opening {
                 app.openWhenLoaded(opening)

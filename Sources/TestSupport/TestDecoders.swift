@@ -1,13 +1,16 @@
+import Glibc
 import Foundation
 import Imaging
 import SystemPackage
 
 /// Decoders for tests. Many tests open the same bundled photos at the same sizes; the memoizing
-/// decoder decodes each (file, size) once per test process, so the suite stays fast as it grows.
+/// decoder decodes each (file as it is, size) once per test process, so the suite stays fast as it grows.
 /// The pictures are immutable (`PixelImage`), so sharing them between tests is safe.
 public enum TestDecoders {
     private struct Key: Hashable {
         let path: FilePath
+        /// The file's size and modification time: a file written again (turned, replaced) decodes anew.
+        let version: [Int]
         let width: Int?
         let height: Int?
     }
@@ -25,10 +28,12 @@ public enum TestDecoders {
 
     private static let memo = Memo()
 
-    /// `ImageDecoder.decode(file:atLeast:)`, remembered by path and size.
+    /// `ImageDecoder.decode(file:atLeast:)`, remembered by path, the file's version and size.
     public static let memoizing: @Sendable (FilePath, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage = {
         path, size throws(ImageDecodeError) in
-        let key = Key(path: path, width: size?.width, height: size?.height)
+        var info = stat()
+        let version = stat(path.string, &info) == 0 ? [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec] : []
+        let key = Key(path: path, version: version, width: size?.width, height: size?.height)
         if let known = memo.withLock({ $0[key] }) { return try known.get() }
         let result: Result<DecodedImage, ImageDecodeError>
         do throws(ImageDecodeError) {

@@ -31,7 +31,11 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public let root = Node(name: "viewer")
     /// The photo on the current page (or the one the pager is settling to).
     public private(set) var index: Int {
-        didSet { if index != oldValue, info.isShown { fillInfo() } }
+        didSet {
+            guard index != oldValue else { return }
+            endTurn()
+            if info.isShown { fillInfo() }
+        }
     }
     public private(set) var count: Int
     public private(set) var size: Size
@@ -46,7 +50,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         didSet { pages.bounds.origin.x = pagingOffset }
     }
 
-    private let pages = Node(name: "viewer.pages")
+    let pages = Node(name: "viewer.pages")
     /// The top bar: a back button and the photo's name; a tap on the photo shows or hides it.
     public let topBar = Node(name: "viewer.topBar")
     private let backButton = Node(name: "viewer.back")
@@ -66,6 +70,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public let info = InfoPanel()
     /// What the details of photo `i` say: a title (the date) and rows of label and value.
     public var details: ((Int) -> (title: String, rows: [(label: String, value: String)]))?
+    /// The photo turning (Ctrl+R), while it turns.
+    var turning: Turn?
     /// Where the details were when a drag took them.
     var infoDragStart = 0.0
     /// The current page and its neighbours (the only ones kept).

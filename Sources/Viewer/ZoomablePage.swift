@@ -125,6 +125,11 @@ final class ZoomablePage {
         refreshLevels()
     }
 
+    /// The photo turned a quarter: `image` is its picture turned, and its full size trades sides.
+    func turn(to image: PixelImage) {
+        replaceImage(image, fullSize: photoPixels.map { Size(width: $0.height, height: $0.width) }, scalable: isScalable)
+    }
+
     /// Back to fit at once (a page left behind).
     func resetZoom() {
         stopAll()

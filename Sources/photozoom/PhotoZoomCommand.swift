@@ -64,7 +64,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Flag(help: "Less motion: the zoom-in, the fly-back and the arrow keys' page turns cross-fade in 0.15 s instead of flying (gestures still follow the fingers). In the window it is also on when the desktop turns animations off (XSETTINGS Gtk/EnableAnimations).")
     var reduceMotion = false
 
-    @Flag(help: "Never write a photo's file: Delete (and the viewer's trash button) moves nothing to the trash.")
+    @Flag(help: "Never write a photo's file: Delete (and the viewer's trash button) moves nothing to the trash, and Ctrl+R turns photos on screen only.")
     var readOnly = false
 
     @Option(help: ArgumentHelp("The window system: auto (Wayland when WAYLAND_DISPLAY is set and its compositor answers, else X11), wayland or x11.", valueName: "name"))
@@ -123,11 +123,11 @@ struct PhotoZoomCommand: ParsableCommand {
         let trash = readOnly ? nil : Trash()
         if headless {
             try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: simulatedFPS, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
-                            trash: trash, thumbnails: thumbnails, logger: logger)
+                            trash: trash, writesPhotos: !readOnly, thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         } else {
             try WindowRun(platform: try backend.platform(logger: logger), size: viewSize, scale: scale, fps: cap, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
-                          trash: trash, thumbnails: thumbnails, logger: logger)
+                          trash: trash, writesPhotos: !readOnly, thumbnails: thumbnails, logger: logger)
                 .run(script: timeline, screenshot: screenshot, record: recording)
         }
     }

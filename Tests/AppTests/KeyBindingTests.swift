@@ -27,9 +27,13 @@ import TestSupport
         }
     }
 
+    /// Once alone and once with Ctrl at most (`r` records, `Ctrl+R` turns the photo).
     @Test func noKeyIsBoundTwice() {
-        let keys = KeyBinding.all.flatMap { $0.keys.map(\.key) }
+        let keys = KeyBinding.all.flatMap { binding in binding.keys.map { (binding.needsControl ? "ctrl+" : "") + $0.key } }
         #expect(Set(keys).count == keys.count)
+        #expect(KeyBinding.action(for: "r") == .record)
+        #expect(KeyBinding.action(for: "r", control: true) == .turn(clockwise: true))
+        #expect(KeyBinding.action(for: "R", control: true) == .turn(clockwise: false))
     }
 
     /// A key's action, with what it applies to, comes from the table alone.

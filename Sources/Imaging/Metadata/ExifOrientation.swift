@@ -14,6 +14,22 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Whether width and height trade places when the picture is turned upright.
     public var swapsAxes: Bool { rawValue >= 5 }
 
+    /// The orientation that shows the picture as this one does, then turned a quarter `clockwise` (or not).
+    public func turned(clockwise: Bool) -> ExifOrientation {
+        // Clockwise and counter-clockwise after each of 1…8, worked out on the pixels (`apply`).
+        let (cw, ccw): (ExifOrientation, ExifOrientation) = switch self {
+        case .up: (.right, .left)
+        case .upMirrored: (.rightMirrored, .leftMirrored)
+        case .down: (.left, .right)
+        case .downMirrored: (.leftMirrored, .rightMirrored)
+        case .leftMirrored: (.upMirrored, .downMirrored)
+        case .right: (.down, .up)
+        case .rightMirrored: (.downMirrored, .upMirrored)
+        case .left: (.up, .down)
+        }
+        return clockwise ? cw : ccw
+    }
+
     /// An upright size as the pixels are stored (what a decoder is asked for).
     func stored(_ size: (width: Int, height: Int)?) -> (width: Int, height: Int)? { size.map(upright) }
 

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Imaging
+import Library
+import SystemPackage
+import Testing
+import TestSupport
+
+/// Ctrl+R's write, on real files: only the EXIF orientation changes (the JPEG's scan data byte for byte,
+/// every other tag kept, as exiftool reads them), a JPEG or PNG without EXIF gets it, the file keeps its
+/// permissions, and four quarter turns give the file back as it was.
+@Suite struct PhotoTurnTests {
+    func exiftool(_ arguments: [String]) throws -> String {
+        let (status, output) = try DesktopTools.run("exiftool", arguments)
+        #expect(status == 0, "exiftool \(arguments): \(output)")
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The JPEG's entropy-coded data: from its start of scan to the end.
+    func scan(_ path: String) throws -> Data {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = try #require(bytes.firstRange(of: Data([0xFF, 0xDA])))
+        return bytes[start.lowerBound...]
+    }
+
+    func orientation(_ path: String) -> ExifOrientation? { PhotoFacts.read(path: FilePath(path))?.orientation }
+
+    @Test func aCamerasJPEGTurnsByItsTagAloneAndFourTurnsGiveItBack() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "IMG.jpg")
+        _ = try exiftool(["-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R6", "-Orientation#=1", path])
+        #expect(chmod(path, 0o640) == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path)), scanData = try scan(path)
+        for expected in [ExifOrientation.right, .down, .left, .up] {
+            #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(expected))
+            #expect(orientation(path) == expected)
+            #expect(try scan(path) == scanData)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+        #expect(try PhotoTurn.turn(FilePath(path), clockwise: false) == .written(.left))
+        #expect(try exiftool(["-s3", "-Make", "-Model", "-Orientation", path]) == "Canon\nCanon EOS R6\nRotate 270 CW\n")
+    }
+
+    @Test func aJPEGWithoutExifGetsABlockAndDecodesTurned() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "plain.jpg")
+        #expect(orientation(path) == nil)
+        let scanData = try scan(path)
+        #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(.right))
+        #expect(try scan(path) == scanData)
+        let decoded = try ImageDecoder.decode(data: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect((decoded.image.width, decoded.image.height) == (600, 512), "512x600 stored, turned upright")
+        #expect(try exiftool(["-s3", "-Orientation", path]) == "Rotate 90 CW\n")
+    }
+
+    /// exiftool's own block without the tag: IFD0 is copied with it, the camera's tags kept.
+    @Test func anExifBlockWithoutTheTagGetsIt() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "tagged.jpg")
+        for order in ["II-Intel", "MM-Motorola"] {
+            _ = try exiftool(["-q", "-overwrite_original", "-all=", path])
+            _ = try exiftool(["-q", "-overwrite_original", "-ExifByteOrder=\(order)", "-Make=Nikon", "-Artist=Someone",
+                              "-DateTimeOriginal=2020:01:02 03:04:05", path])
+            #expect(orientation(path) == nil)
+            #expect(try PhotoTurn.turn(FilePath(path), clockwise: false) == .written(.left))
+            #expect(try exiftool(["-s3", "-Make", "-Artist", "-DateTimeOriginal", "-Orientation", path])
+                    == "Nikon\nSomeone\n2020:01:02 03:04:05\nRotate 270 CW\n", "\(order)")
+        }
+    }
+
+    @Test func aPNGGetsAnExifChunkThenItIsRewritten() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.copy(TestImages.repository.appendingPathComponent("Tests/ImagingTests/Fixtures/rgb8.png").path, as: "p.png")
+        #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(.right))
+        #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(.down))
+        // exiftool checks every chunk's CRC: no warning.
+        #expect(try exiftool(["-s3", "-Orientation", "-Warning", path]) == "Rotate 180\n")
+        let decoded = try ImageDecoder.decode(data: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(decoded.image.width > 0)
+    }
+
+    @Test func otherFormatsAreNotWrittenAndAFolderTheUserMayNotWriteIsOneLine() throws {
+        let folder = try TemporaryFolder()
+        let webp = try folder.copy(TestImages.repository.appendingPathComponent("Tests/ImagingTests/Fixtures/chelsea.webp").path, as: "c.webp")
+        let before = try Data(contentsOf: URL(fileURLWithPath: webp))
+        #expect(try PhotoTurn.turn(FilePath(webp), clockwise: true) == .notWritable(format: "WebP"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: webp)) == before)
+        let missing = #expect(throws: PhotoTurn.Failure.self) { try PhotoTurn.turn(FilePath(folder.path + "/gone.jpg"), clockwise: true) }
+        #expect(missing?.description.hasPrefix(folder.path + "/gone.jpg: not turned: ") == true)
+    }
+}
