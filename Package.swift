@@ -100,7 +100,7 @@ let package = Package(
         ]),
         .target(name: "App", dependencies: [
             "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Grid",
-            "Library",
+            "Library", "Imaging",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -172,7 +172,7 @@ let package = Package(
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
             "App", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
-            "Animation", "Library", "TestSupport",
+            "Animation", "Gestures", "Library", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Snapshots"]),

@@ -83,6 +83,8 @@ final class Interaction {
     var tabChosen: (GridScreen.Tab) -> Void = { _ in }
     /// The viewer's trash button: the app moves the photo to the trash.
     var trashChosen: () -> Void = {}
+    /// The viewer's `…` button: the app opens the photo's menu.
+    var menuChosen: () -> Void = {}
     /// Where a pull taken over from the details began, in the drag's translation (zero for any other pull).
     private var pullStart = Point.zero
     /// Down this far past hidden details, the drag becomes a pull, points.
@@ -342,6 +344,8 @@ final class Interaction {
             navigator.toggleFavorite()
         } else if let viewer = navigator.viewer, viewer.isTrashButton(at: point) {
             trashChosen()
+        } else if let viewer = navigator.viewer, viewer.isMoreButton(at: point) {
+            menuChosen()
         }
     }
 
@@ -410,7 +414,7 @@ final class Interaction {
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
         case .info: if let viewer = navigator.viewer, !navigator.isTransitioning { viewer.toggleInfo() }
-        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo, .turn: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo, .turn, .menu: break   // the app's own
         }
         return nil
     }

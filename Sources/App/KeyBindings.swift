@@ -24,6 +24,8 @@ struct KeyBinding {
         case undo
         /// `i`, `Alt+Return`: the open photo's details show, or hide.
         case info
+        /// `o`: the open photo's menu (open with, show in folder).
+        case menu
         /// `Ctrl+R`, `Ctrl+Shift+R`: the open photo turns a quarter clockwise, or counter-clockwise.
         case turn(clockwise: Bool)
     }
@@ -82,6 +84,8 @@ struct KeyBinding {
         KeyBinding(keys: ["r": .turn(clockwise: true), "R": .turn(clockwise: false)], needsControl: true,
                    label: "`Ctrl+R`, `Ctrl+Shift+R`", summary: "turn the photo",
                    detail: "turn the open photo a quarter clockwise, or counter-clockwise, with a spring; a JPEG's or PNG's file is turned for good by its EXIF orientation alone (its image data untouched, written atomically); other formats turn on screen only, and say so once; with `--read-only`, on screen only"),
+        KeyBinding(keys: ["o": .menu], label: "`o`", summary: "open with…, show in folder",
+                   detail: "the open photo's menu (a right click and the bar's `•••` do too): “Open with” each of the desktop's applications for its type (its `.desktop` files, in `mimeapps.list`'s order), and “Show in Folder” (the file manager over D-Bus, else the folder in the application for folders); arrows and `Return` or a click choose, `Escape` closes; what is chosen starts on its own, detached"),
         KeyBinding(keys: ["Delete": .trash, "KP_Delete": .trash], label: "`Delete`", summary: "move the photo to the trash",
                    detail: "move the open photo (in the grid, the chosen one) to the desktop's Trash, never deleting it: it shrinks away, the next one shows, and a card offers it back for 5 seconds. `Shift+Delete` does the same (no viewer deletes for good); with `--read-only`, nothing"),
         KeyBinding(keys: ["z": .undo], needsControl: true, label: "`Ctrl+Z`", summary: "put the trashed photo back",

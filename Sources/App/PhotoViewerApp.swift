@@ -92,6 +92,7 @@ public final class PhotoViewerApp {
         interaction.coverChosen = { [unowned self] in openAlbum(at: $0) }
         interaction.backChosen = { [unowned self] in closeAlbum() }
         interaction.trashChosen = { [unowned self] in trashChosenPhoto() }
+        interaction.menuChosen = { [unowned self] in openMenu(at: nil) }
         interaction.isOnUndoCard = { [unowned self] in undoCard?.contains($0) ?? false }
         interaction.undoChosen = { [unowned self] in undoTrash() }
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
@@ -279,6 +280,17 @@ public final class PhotoViewerApp {
         switch event {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
             interaction.scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
+        case .key(let name, _) where menu != nil:
+            menuKey(name)
+        case .pointerDown(let at, _, _) where menu != nil, .touch(.begin, _, let at, _) where menu != nil:
+            menuTookPress = true
+            menuPressed(at: at)
+        case .pointerUp where menuTookPress, .touch(.end, _, _, _) where menuTookPress:
+            menuTookPress = false
+        case .pointerMove(let to, _) where menu != nil:
+            menuHovered(at: to)
+        case .pointerDown(let at, 3, _) where navigator.viewer != nil:
+            openMenu(at: at)   // a right click: the photo's menu where it was
         case .key(let name, let modifiers):
             // On the Search tab, typing goes to its field.
             if typeInSearch(name, control: modifiers.contains(.control)) { break }
@@ -294,6 +306,7 @@ public final class PhotoViewerApp {
             case .search: show(.search)
             case .trash: trashChosenPhoto()
             case .turn(let clockwise): turnOpenPhoto(clockwise: clockwise)
+            case .menu: openMenu(at: nil)
             case .undo: undoTrash()
             default: return interaction.key(action)
             }
@@ -384,6 +397,12 @@ public final class PhotoViewerApp {
     public var writesPhotos = false
     /// The formats already said to turn on screen only (said once each).
     var turnedOnScreenOnly: Set<String> = []
+    /// The photo's menu, while it shows.
+    var menu: ActionMenu?
+    /// The desktop's applications, read when the menu first opens.
+    var desktopApplications: DesktopApplications?
+    /// A press the menu took: its release is the menu's too.
+    var menuTookPress = false
     /// The card offering the last photo moved to the trash back, while it shows.
     var undoCard: UndoCard?
     /// A photo put back from the trash: once the list has it again, the viewer (if open) shows it.

@@ -56,6 +56,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     private let backButton = Node(name: "viewer.back")
     private let titleLabel = Node(name: "viewer.title")
     private let favoriteButton = Node(name: "viewer.favorite")
+    /// `…`: the photo's menu (open with, show in folder).
+    private let moreButton = Node(name: "viewer.more")
     /// A trash can, drawn: Delete's button (hidden with `--read-only`).
     private let trashButton = Node(name: "viewer.trash")
     /// Whether the bar offers the trash (the viewer may move photos to the trash).
@@ -135,7 +137,12 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     /// Whether `point` (window coordinates) is on one of the bar's buttons while the bars show: a tap
     /// there is the button's, not the photo's.
-    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) || isTrashButton(at: point) }
+    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) || isTrashButton(at: point) || isMoreButton(at: point) }
+
+    /// Whether `point` (window coordinates) is on the `…` button while the bars show.
+    public func isMoreButton(at point: Point) -> Bool {
+        barsVisible && moreButton.convert(moreButton.bounds, to: nil).contains(point)
+    }
 
     /// Whether `point` (window coordinates) is on the trash can while the bars show.
     public func isTrashButton(at point: Point) -> Bool {
@@ -174,6 +181,8 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
             trashButton.addChild(part)
         }
         topBar.addChild(trashButton)
+        moreButton.text = TextContents("•••", fontSize: 17, weight: .bold, color: PhotoViewerScreen.tint)
+        topBar.addChild(moreButton)
         showFavorite()
         root.addChild(topBar)
     }
@@ -223,9 +232,10 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         layOutPages()
         topBar.frame = Rect(x: 0, y: 0, width: size.width, height: PhotoViewerScreen.barHeight)
         backButton.frame = Rect(x: 12, y: 0, width: 110, height: PhotoViewerScreen.barHeight)
-        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 240), height: PhotoViewerScreen.barHeight)
+        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 120 - 184), height: PhotoViewerScreen.barHeight)
         favoriteButton.frame = Rect(x: max(0, size.width - 16 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
         trashButton.frame = Rect(x: max(0, size.width - 16 - 56 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
+        moreButton.frame = Rect(x: max(0, size.width - 16 - 3 * 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
     }
 
     /// Whether photo `i`'s page is kept (the current page and its neighbours).

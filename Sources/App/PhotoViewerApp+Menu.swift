@@ -1,0 +1,124 @@
+import Foundation
+import Geometry
+import Imaging
+import Library
+import SystemPackage
+
+/// The open photo's menu: "Open with …" the desktop's applications for its type, and "Show in Folder"
+/// (the file manager's `org.freedesktop.FileManager1.ShowItems` on the session bus, else the folder opened
+/// with the desktop's application for folders). What is chosen starts detached, in a session of its own.
+extension PhotoViewerApp {
+    /// Opens the menu at `point` (nil: under the bar's `…` button).
+    func openMenu(at point: Point?) {
+        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+        closeMenu()
+        let photo = photos[viewer.index]
+        let applications = desktopApplications ?? DesktopApplications()
+        desktopApplications = applications
+        let head = FileHandle(forReadingAtPath: photo.path).map { handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
+        } ?? Data()
+        let type = ImageFormat(sniffing: Array(head))?.mimeTypes.first
+        let actions = (type.map(applications.applications(for:)) ?? []).map(ActionMenu.Action.open) + [.showInFolder]
+        let menu = ActionMenu(actions: actions, at: point ?? Point(x: size.width, y: 56), in: size)
+        root.addChild(menu.root)
+        self.menu = menu
+        setNeedsDisplay()
+    }
+
+    func closeMenu() {
+        menu?.root.removeFromParent()
+        menu = nil
+        setNeedsDisplay()
+    }
+
+    /// A key while the menu is open: arrows choose, Return takes, Escape (or any other key) closes.
+    func menuKey(_ name: String) {
+        guard let menu else { return }
+        switch name {
+        case "Up": menu.move(by: -1)
+        case "Down": menu.move(by: 1)
+        case "Return", "KP_Enter": if let chosen = menu.chosen { take(menu.actions[chosen]) } else { closeMenu() }
+        default: closeMenu()
+        }
+        setNeedsDisplay()
+    }
+
+    /// A press while the menu is open: on a row it is taken; elsewhere the menu closes (and the press is spent).
+    func menuPressed(at point: Point) {
+        guard let menu else { return }
+        if let row = menu.row(at: point) { take(menu.actions[row]) } else { closeMenu() }
+    }
+
+    /// The pointer moving over the menu picks the row under it.
+    func menuHovered(at point: Point) {
+        guard let menu, let row = menu.row(at: point), row != menu.chosen else { return }
+        menu.choose(row)
+        setNeedsDisplay()
+    }
+
+    private func take(_ action: ActionMenu.Action) {
+        closeMenu()
+        guard let viewer = navigator.viewer else { return }
+        let photo = photos[viewer.index]
+        switch action {
+        case .open(let entry):
+            start(entry, on: photo.file, saying: "\(photo.path) opened with \(entry.name)")
+        case .showInFolder:
+            showInFolder(photo.file)
+        }
+    }
+
+    private func start(_ entry: DesktopApplications.Entry, on path: FilePath, saying said: String) {
+        guard let command = DesktopApplications.command(for: entry, opening: path) else {
+            return logger.warning("\(entry.id): its Exec line cannot be read; nothing started")
+        }
+        do {
+            _ = try DetachedLaunch.start(command)
+            logger.info("\(said)")
+        } catch {
+            logger.warning("\(entry.name) could not be started (\(String(decoding: command[0], as: UTF8.self)): \(error))")
+        }
+    }
+
+    /// The file manager shows the photo selected in its folder; without one on the session bus, the folder
+    /// opens in the desktop's application for folders.
+    private func showInFolder(_ path: FilePath) {
+        let folder = path.removingLastComponent()
+        let fallback = desktopApplications?.applications(for: "inode/directory").first
+        let logger = self.logger
+        let uri = ThumbnailCache.uri(ofPath: path)
+        // On a thread: a file manager started by D-Bus activation can take a moment to answer.
+        Thread.detachNewThread {
+            if PhotoViewerApp.askFileManager(toShow: uri) {
+                return logger.info("\(String(decoding: path).escapingControlCharacters) shown in its folder by the file manager")
+            }
+            guard let fallback, let command = DesktopApplications.command(for: fallback, opening: folder),
+                  (try? DetachedLaunch.start(command)) != nil else {
+                return logger.warning("no file manager to show \(String(decoding: folder).escapingControlCharacters) (none on the session bus, none for folders)")
+            }
+            logger.info("\(String(decoding: folder).escapingControlCharacters) opened with \(fallback.name)")
+        }
+    }
+
+    /// `org.freedesktop.FileManager1.ShowItems([uri], "")` through `gdbus`; whether a file manager took it.
+    /// Without a session bus (no `DBUS_SESSION_BUS_ADDRESS`, no `$XDG_RUNTIME_DIR/bus`) nothing is tried.
+    private static func askFileManager(toShow uri: String) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
+        guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false || runtimeBus.map(FileManager.default.fileExists(atPath:)) == true else {
+            return false
+        }
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        call.arguments = ["call", "--session", "--timeout", "10", "--dest", "org.freedesktop.FileManager1",
+                          "--object-path", "/org/freedesktop/FileManager1", "--method", "org.freedesktop.FileManager1.ShowItems",
+                          "['\(uri.replacingOccurrences(of: "'", with: "%27"))']", ""]
+        call.standardOutput = FileHandle.nullDevice
+        call.standardError = FileHandle.nullDevice
+        guard (try? call.run()) != nil else { return false }
+        call.waitUntilExit()
+        return call.terminationStatus == 0
+    }
+}

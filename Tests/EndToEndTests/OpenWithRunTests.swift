@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// The photo's menu in the viewer's own runs: a `.desktop` file installed in a private `XDG_DATA_DIRS` is
+/// listed ("Open with …") and, chosen with the keys, started detached with the photo's path; "Show in
+/// Folder" without a session bus opens the folder in the application for folders.
+@Suite struct OpenWithRunTests {
+    struct Entry: Decodable {
+        let name: String
+        let text: String?
+        let children: [Entry]
+        var all: [Entry] { [self] + children.flatMap(\.all) }
+    }
+
+    /// A private data folder with an application for JPEG and PNG, and one for folders: each a script that
+    /// writes the arguments it was given to a file of its own.
+    struct Desktop {
+        let data = try! TemporaryFolder(), scratch = try! TemporaryFolder(), photos = try! TemporaryFolder()
+        var said: (String) -> String { { scratch.path + "/" + $0 + ".txt" } }
+
+        init() throws {
+            try photos.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "grace hopper.jpg")
+            for (name, types) in [("viewer", "image/jpeg;image/png;"), ("files", "inode/directory;")] {
+                let script = try scratch.write(name + ".sh", Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(scratch.path)/\(name).tmp'\nmv '\(scratch.path)/\(name).tmp' '\(scratch.path)/\(name).txt'\n".utf8))
+                #expect(chmod(script, 0o755) == 0)
+                try data.write("applications/test-\(name).desktop", Array("""
+                    [Desktop Entry]
+                    Type=Application
+                    Name=Test \(name.capitalized)
+                    Exec=\(script) %f
+                    MimeType=\(types)
+
+                    """.utf8))
+            }
+        }
+
+        func run(_ script: String) throws -> (Int32?, String) {
+            let file = try scratch.write("script.txt", Array(script.utf8))
+            let runtime = try TemporaryFolder()
+            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file, photos.path],
+                                           environment: ["XDG_DATA_DIRS": data.path, "DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": runtime.path,
+                                                         "XDG_CONFIG_HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path])
+            return (viewer.waitForExit(seconds: 60), viewer.standardError)
+        }
+
+        /// What the application at `name` was started with, once it has written it (up to 10 s).
+        func arguments(_ name: String) -> String? {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let text = try? String(contentsOfFile: said(name), encoding: .utf8) { return text }
+                usleep(50_000)
+            }
+            return nil
+        }
+    }
+
+    @Test func anApplicationInTheDataFoldersOpensThePhoto() throws {
+        let d = try Desktop()
+        let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nwait 200\ndump \(d.scratch.path)/menu.json\nkey Down\nkey Return\nwait 300\n")
+        #expect(status == 0, "\(said)")
+        let menu = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: d.scratch.path + "/menu.json"))).all
+            .filter { $0.name.hasPrefix("menu.item.") }.compactMap(\.text)
+        #expect(menu == ["Open with Test Viewer", "Show in Folder"])
+        #expect(d.arguments("viewer") == d.photos.path + "/grace hopper.jpg\n")
+        #expect(said.contains("opened with Test Viewer"), "\(said)")
+    }
+
+    @Test func showInFolderWithoutASessionBusOpensTheFolder() throws {
+        let d = try Desktop()
+        let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nkey Up\nkey Return\nwait 300\n")
+        #expect(status == 0, "\(said)")
+        #expect(d.arguments("files") == d.photos.path + "\n")
+    }
+}
