@@ -88,28 +88,31 @@ extension PhotoViewerApp {
         let folder = path.removingLastComponent()
         let fallback = desktopApplications?.applications(for: "inode/directory").first
         let logger = self.logger
-        let uri = ThumbnailCache.uri(ofPath: path)
-        // On a thread: a file manager started by D-Bus activation can take a moment to answer.
-        Thread.detachNewThread {
-            if PhotoViewerApp.askFileManager(toShow: uri) {
-                return logger.info("\(String(decoding: path).escapingControlCharacters) shown in its folder by the file manager")
-            }
+        @Sendable func openFolder() {
             guard let fallback, let command = DesktopApplications.command(for: fallback, opening: folder),
                   (try? DetachedLaunch.start(command)) != nil else {
                 return logger.warning("no file manager to show \(String(decoding: folder).escapingControlCharacters) (none on the session bus, none for folders)")
             }
             logger.info("\(String(decoding: folder).escapingControlCharacters) opened with \(fallback.name)")
         }
+        guard PhotoViewerApp.hasSessionBus else { return openFolder() }
+        let uri = ThumbnailCache.uri(ofPath: path)
+        // On a thread: a file manager started by D-Bus activation can take a moment to answer.
+        Thread.detachNewThread {
+            guard PhotoViewerApp.askFileManager(toShow: uri) else { return openFolder() }
+            logger.info("\(String(decoding: path).escapingControlCharacters) shown in its folder by the file manager")
+        }
+    }
+
+    /// Whether there is a session bus to ask (`DBUS_SESSION_BUS_ADDRESS`, or `$XDG_RUNTIME_DIR/bus`).
+    private static var hasSessionBus: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false
+            || environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/bus") } == true
     }
 
     /// `org.freedesktop.FileManager1.ShowItems([uri], "")` through `gdbus`; whether a file manager took it.
-    /// Without a session bus (no `DBUS_SESSION_BUS_ADDRESS`, no `$XDG_RUNTIME_DIR/bus`) nothing is tried.
     private static func askFileManager(toShow uri: String) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-        guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false || runtimeBus.map(FileManager.default.fileExists(atPath:)) == true else {
-            return false
-        }
         let call = Process()
         call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
         call.arguments = ["call", "--session", "--timeout", "10", "--dest", "org.freedesktop.FileManager1",
