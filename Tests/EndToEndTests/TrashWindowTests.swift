@@ -21,7 +21,7 @@ import TestSupport
         }
         func trashed() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: data.path + "/Trash/files")) ?? [] }
         let before = try contents()
-        let (viewer, window) = try session.launch(["--size", "400x300", "--no-thumbnail-cache", photos.path],
+        let (viewer, window) = try session.launch(["--size", "400x300", "--no-thumbnail-cache", "--verbose", photos.path],
                                                   environment: ["XDG_DATA_HOME": data.path])
         func title() -> String? { session.title(of: window).flatMap { $0.hasSuffix(" — Photos") ? String($0.dropLast(9)) : nil } }
         func click(_ x: Int, _ y: Int) {
@@ -29,15 +29,17 @@ import TestSupport
             session.client.click(button: 1)
         }
 
-        // Open the first photo, and press Delete.
-        #expect(session.wait { viewer.standardError.isEmpty && session.title(of: window) != nil })
-        usleep(500_000)
+        // Open the first photo (its thumbnail in: a cell still loading opens nothing), and press Delete.
+        #expect(session.wait { viewer.standardError.contains("grid complete") }, "\(viewer.standardError)")
         click(60, 110)
         #expect(session.wait { title() != nil }, "the photo opened")
         let first = try #require(title())
-        usleep(700_000)
-        session.client.press(key: "Delete")
-        #expect(session.wait { trashed() == [first] }, "\(viewer.standardError)")
+        // Delete waits for nothing: pressed while the photo still flies in, it is ignored; pressed again then.
+        for _ in 0..<10 where trashed().isEmpty {
+            session.client.press(key: "Delete")
+            _ = session.wait(seconds: 1) { !trashed().isEmpty }
+        }
+        #expect(trashed() == [first], "\(viewer.standardError)")
         #expect(session.wait { title() != nil && title() != first }, "the next photo shows: \(title() ?? "none")")
 
         // The card's Undo, at the bottom right: the same photo, the same folder.
