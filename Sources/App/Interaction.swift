@@ -85,6 +85,8 @@ final class Interaction {
     var trashChosen: () -> Void = {}
     /// The viewer's `…` button: the app opens the photo's menu.
     var menuChosen: () -> Void = {}
+    /// Delete, Ctrl+R or `o` for the open photo (once it is in the viewer), or Delete on the grid's choice: the app's.
+    var photoActionChosen: (KeyBinding.Action) -> Void = { _ in }
     /// Where a pull taken over from the details began, in the drag's translation (zero for any other pull).
     private var pullStart = Point.zero
     /// Down this far past hidden details, the drag becomes a pull, points.
@@ -413,14 +415,16 @@ final class Interaction {
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
         case .move, .zoom: viewerKey(action)
         case .favorite: navigator.toggleFavorite()
-        case .info: if let viewer = navigator.viewer, !navigator.isTransitioning { viewer.toggleInfo() }
-        case .slowMotion, .debugOverlay, .help, .search, .trash, .undo, .turn, .menu: break   // the app's own
+        case .info: viewerKey(action)
+        // The photo's own actions: pressed while it flies into the viewer, they wait for the landing too.
+        case .trash, .turn, .menu: if navigator.viewer != nil { viewerKey(action) } else { photoActionChosen(action) }
+        case .slowMotion, .debugOverlay, .help, .search, .undo: break   // the app's own
         }
         return nil
     }
 
-    /// An arrow or zoom key for the viewer: while the photo flies into the viewer it waits for the
-    /// landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
+    /// An arrow, zoom or photo key (details, Delete, Ctrl+R, the menu) for the viewer: while the photo flies
+    /// into the viewer it waits for the landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
     /// leaving, or the finger decides).
     private func viewerKey(_ action: KeyBinding.Action) {
         guard navigator.viewer != nil else { return }
@@ -444,6 +448,8 @@ final class Interaction {
     private func play(_ action: KeyBinding.Action) {
         guard let viewer = navigator.viewer else { return }
         switch action {
+        case .info: viewer.toggleInfo()
+        case .trash, .turn, .menu: photoActionChosen(action)
         case .zoom(.stepIn): viewer.zoom(steps: 1)
         case .zoom(.stepOut): viewer.zoom(steps: -1)
         case .zoom(.fit): viewer.zoomToFit()

@@ -93,7 +93,7 @@ struct KeyBinding {
         KeyBinding(keys: ["slash": .search], label: "`/`", summary: "search the photos",
                    detail: "in the grid, the Search tab: type a file or folder name, a year, a month, “yesterday” or a camera, and the grid keeps what matches as you type (`BackSpace` deletes, `Escape` clears, then goes back to the Library tab)"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid; out of an album",
-                   detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed); in an album's grid, back to the albums"),
+                   detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed; with its details shown, they hide first); in an album's grid, back to the albums"),
         KeyBinding(keys: ["f": .fullScreen, "F11": .fullScreen], label: "`f`, `F11`", summary: "full screen",
                    detail: "toggle full screen (through the window manager)"),
         KeyBinding(keys: ["S": .slowMotion], label: "`Shift+S`", summary: "slow motion",

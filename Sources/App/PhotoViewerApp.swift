@@ -93,6 +93,14 @@ public final class PhotoViewerApp {
         interaction.backChosen = { [unowned self] in closeAlbum() }
         interaction.trashChosen = { [unowned self] in trashChosenPhoto() }
         interaction.menuChosen = { [unowned self] in openMenu(at: nil) }
+        interaction.photoActionChosen = { [unowned self] action in
+            switch action {
+            case .trash: trashChosenPhoto()
+            case .turn(let clockwise): turnOpenPhoto(clockwise: clockwise)
+            case .menu: openMenu(at: nil)
+            default: break
+            }
+        }
         interaction.isOnUndoCard = { [unowned self] in undoCard?.contains($0) ?? false }
         interaction.undoChosen = { [unowned self] in undoTrash() }
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
@@ -304,9 +312,6 @@ public final class PhotoViewerApp {
             case .debugOverlay: toggleDebugOverlay()
             case .help: toggleHelp()
             case .search: show(.search)
-            case .trash: trashChosenPhoto()
-            case .turn(let clockwise): turnOpenPhoto(clockwise: clockwise)
-            case .menu: openMenu(at: nil)
             case .undo: undoTrash()
             default: return interaction.key(action)
             }

@@ -113,6 +113,15 @@ import TestSupport
         #expect(info.hasPrefix("[Trash Info]\nPath=\(f.photos.path)/\(name)\nDeletionDate="), "\(info)")
     }
 
+    /// Pressed while the photo still flies in, Delete waits for the landing, as the arrows do.
+    @Test func deletePressedDuringTheZoomInPlaysOnceItLands() throws {
+        let f = try Fixture()
+        let (status, said) = try f.run("tap 60 110\nwait 60\nkey Delete\nwait 1200\ndump \(f.scratch.path)/end.json\n")
+        #expect(status == 0, "\(said)")
+        #expect(text(try f.dump("end.json"), "titleBar.count") == "2 photos", "\(said)")
+        #expect(try f.contents(f.trash + "/files").count == 1)
+    }
+
     @Test func readOnlyTheViewerOffersNoTrashAndDeleteSaysSo() throws {
         let f = try Fixture()
         let before = try f.contents(f.photos.path)
