@@ -5,12 +5,6 @@ import TestSupport
 /// Favorites in the viewer's own runs: a photo marked with `.` is still marked at the next launch, after
 /// the cache (thumbnails, index) is deleted: they are the user's data, not the cache's.
 @Suite struct FavoritesRunTests {
-    struct Entry: Decodable {
-        let name: String
-        let children: [Entry]
-        var all: [Entry] { [self] + children.flatMap(\.all) }
-    }
-
     @Test func favoritesSurviveTheCacheBeingDeleted() throws {
         let data = try TemporaryFolder(), scratch = try TemporaryFolder()
         var cache = try TemporaryFolder()
@@ -25,8 +19,7 @@ import TestSupport
         let (again, said) = try ViewerProcess.run(["--headless", "--size", "500x700", "--script", look],
                                                   environment: ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": cache.path])
         #expect(again == 0 && said.isEmpty, "\(said)")
-        let marked = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dump))).all
-            .filter { $0.name.hasSuffix(".favorite") }.map(\.name)
+        let marked = try DumpedNode.all(in: dump).filter { $0.name.hasSuffix(".favorite") }.map(\.name)
         #expect(marked == ["cell.0.favorite"])
     }
 }

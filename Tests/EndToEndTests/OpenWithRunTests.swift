@@ -7,13 +7,6 @@ import TestSupport
 /// listed ("Open with …") and, chosen with the keys, started detached with the photo's path; "Show in
 /// Folder" without a session bus opens the folder in the application for folders.
 @Suite struct OpenWithRunTests {
-    struct Entry: Decodable {
-        let name: String
-        let text: String?
-        let children: [Entry]
-        var all: [Entry] { [self] + children.flatMap(\.all) }
-    }
-
     /// A private data folder with an application for JPEG and PNG, and one for folders: each a script that
     /// writes the arguments it was given to a file of its own.
     struct Desktop {
@@ -60,8 +53,7 @@ import TestSupport
         let d = try Desktop()
         let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nwait 200\ndump \(d.scratch.path)/menu.json\nkey Down\nkey Return\nwait 300\n")
         #expect(status == 0, "\(said)")
-        let menu = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: d.scratch.path + "/menu.json"))).all
-            .filter { $0.name.hasPrefix("menu.item.") }.compactMap(\.text)
+        let menu = try DumpedNode.all(in: d.scratch.path + "/menu.json").filter { $0.name.hasPrefix("menu.item.") }.compactMap(\.text)
         #expect(menu == ["Open with Test Viewer", "Show in Folder"])
         #expect(d.arguments("viewer") == d.photos.path + "/grace hopper.jpg\n")
         #expect(said.contains("opened with Test Viewer"), "\(said)")

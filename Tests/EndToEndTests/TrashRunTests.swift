@@ -7,15 +7,6 @@ import TestSupport
 /// home with its `.trashinfo`, the viewer shows the next one, and Ctrl+Z (while the card shows) puts the
 /// file back as it was. Read-only (`--read-only`, or a folder the user may not write) it stays, one line said.
 @Suite struct TrashRunTests {
-    struct Entry: Decodable {
-        let name: String
-        let alpha: Double
-        let hidden: Bool
-        let text: String?
-        let children: [Entry]
-        var all: [Entry] { [self] + children.flatMap(\.all) }
-    }
-
     /// Three photos in a folder of their own, a data home, and a scratch folder for scripts and dumps.
     struct Fixture {
         let photos = try! TemporaryFolder(), data = try! TemporaryFolder(), scratch = try! TemporaryFolder()
@@ -34,8 +25,8 @@ import TestSupport
             return (status, viewer.standardError)
         }
 
-        func dump(_ name: String) throws -> [Entry] {
-            try JSONDecoder().decode(Entry.self, from: Data(contentsOf: scratch.url.appendingPathComponent(name))).all
+        func dump(_ name: String) throws -> [DumpedNode] {
+            try DumpedNode.all(in: scratch.path + "/" + name)
         }
 
         /// Every file of the folder, with its bytes.
@@ -50,7 +41,7 @@ import TestSupport
         var trash: String { data.path + "/Trash" }
     }
 
-    func text(_ entries: [Entry], _ name: String) -> String? { entries.first { $0.name == name }?.text }
+    func text(_ entries: [DumpedNode], _ name: String) -> String? { entries.first { $0.name == name }?.text }
 
     @Test func deleteThenUndoLeavesTheFolderAsItWas() throws {
         let f = try Fixture()

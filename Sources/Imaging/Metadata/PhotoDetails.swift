@@ -34,9 +34,12 @@ public struct PhotoDetails: Sendable, Equatable {
 
     /// The details of the photo at `path` (whatever can be read of them).
     public static func read(path: FilePath) -> PhotoDetails {
-        var details = FileHead.read(path).map(PhotoDetails.init(head:)) ?? PhotoDetails()
-        // A HEIC's EXIF item may lie past the first bytes: the facts read it where it is.
-        if let facts = PhotoFacts.read(path: path) { details.facts = facts }
+        var details = PhotoDetails()
+        if let head = FileHead.read(path) {
+            details = PhotoDetails(head: head)
+            // A HEIC's EXIF item may lie past the first bytes: the facts read it where it is.
+            if let facts = PhotoFacts.read(path: path, head: head) { details.facts = facts }
+        }
         var info = stat()
         if stat(path.string, &info) == 0 { details.fileSize = Int64(info.st_size) }
         return details

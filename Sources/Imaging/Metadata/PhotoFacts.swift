@@ -39,7 +39,11 @@ public struct PhotoFacts: Sendable, Equatable {
 
     /// The facts of the photo at `path`; nil when it says nothing this reader finds (no size, no EXIF block).
     public static func read(path: FilePath) -> PhotoFacts? {
-        guard let head = FileHead.read(path) else { return nil }
+        FileHead.read(path).flatMap { read(path: path, head: $0) }
+    }
+
+    /// The same, its first bytes `head` read already.
+    static func read(path: FilePath, head: [UInt8]) -> PhotoFacts? {
         var facts = exif(path, head: head) ?? PhotoFacts()
         facts.pixelSize = PixelSize.stated(in: head[...])
         return facts == PhotoFacts() ? nil : facts
