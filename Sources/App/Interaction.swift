@@ -476,10 +476,14 @@ final class Interaction {
     /// `+` and `-` on the grid: a column fewer (larger photos) or more, about the selection, else the
     /// middle of the grid.
     private func gridZoomKey(_ zoom: KeyBinding.Zoom) {
-        let delta = zoom == .stepIn ? -1 : zoom == .stepOut ? 1 : 0
-        guard delta != 0 else { return }
         let held = grid.keyboardSelection.map { grid.cell(at: $0).convert(grid.cell(at: $0).bounds, to: nil).center }
-        grid.stepColumns(by: delta, at: held ?? Point(x: grid.size.width / 2, y: grid.size.height / 2))
+            ?? Point(x: grid.size.width / 2, y: grid.size.height / 2)
+        switch zoom {
+        case .stepIn: grid.stepColumns(by: -1, at: held)
+        case .stepOut: grid.stepColumns(by: 1, at: held)
+        case .fit: grid.returnToNaturalColumns(at: held)
+        case .actualSize: break
+        }
     }
 
     /// Arrow keys move the grid's selection (the first key shows it on the first photo).

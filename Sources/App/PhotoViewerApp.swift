@@ -310,7 +310,7 @@ public final class PhotoViewerApp {
                 animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
                 logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
             case .debugOverlay: toggleDebugOverlay()
-            case .help: toggleHelp()
+            case .help, .close where help != nil && name == "Escape": toggleHelp()   // the card goes first
             case .search: show(.search)
             case .undo: undoTrash()
             default: return interaction.key(action)

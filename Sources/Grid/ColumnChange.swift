@@ -11,6 +11,8 @@ final class ColumnChange {
     let startColumns: Double
     /// The count the spring goes to.
     var target: Int
+    /// The target is the width's own count (`0`): once there, resizes choose the count again.
+    var isNatural = false
     /// The photo held under the fingers, and how far down its cell they hold it (0 top … 1 bottom).
     let anchor: Int
     let anchorDepth: Double

@@ -62,6 +62,16 @@ extension GridScreen {
         settleColumns(on: target, velocity: nil)
     }
 
+    /// Back to the count the window's width gives (`0` on the grid), gliding, holding the photo at
+    /// `point`; from then on a resize chooses the count again.
+    public func returnToNaturalColumns(at point: Point) {
+        guard !showsCovers, chosenColumns != nil || columnChange != nil else { return }
+        let natural = layout.with(columns: nil).columns
+        if columnChange == nil, natural == layout.columns { chosenColumns = nil; return }
+        if columnChange == nil { beginColumnChange(at: point) }
+        settleColumns(on: natural, velocity: nil, natural: true)
+    }
+
     /// Ends a change at once on where it was going (a photo opens, the window is resized).
     public func finishColumnChange() {
         guard let change = columnChange else { return }
@@ -69,8 +79,9 @@ extension GridScreen {
         commitColumns(change.target, change)
     }
 
-    private func settleColumns(on count: Int, velocity: Double?) {
+    private func settleColumns(on count: Int, velocity: Double?, natural: Bool = false) {
         guard let change = columnChange else { return }
+        change.isNatural = natural
         let range = GridLayout.columnRange(forWidth: size.width)
         change.target = min(max(count, range.lowerBound), range.upperBound)
         animator.animate(change, \.columns, to: Double(change.target), with: GridScreen.columnSpring,
@@ -83,7 +94,7 @@ extension GridScreen {
     /// The new count becomes the layout, scrolled so the held photo stays where it is held.
     private func commitColumns(_ count: Int, _ change: ColumnChange) {
         columnChange = nil
-        chosenColumns = count
+        chosenColumns = change.isNatural ? nil : count
         let next = layout.with(columns: count)
         layout = next
         for case let cell? in cells { cell.isHidden = false }

@@ -145,8 +145,29 @@ import TestSupport
         #expect(app.grid.layout.columns == 5)
     }
 
-    /// Cells grown past the thumbnails' size (4 columns on a wide window) get thumbnails that cover them.
-    @Test func largerCellsGetSharperThumbnails() throws {
+    /// `0` on the grid glides back to the count the width gives, the chosen photo held where it is; from
+    /// then on a resize chooses the count again, as at launch.
+    @Test func zeroGlidesBackToTheWidthsColumnsAndResizesChooseAgain() throws {
+        _ = app.handle(.key(name: "Right", modifiers: []))   // the selection, on the second photo
+        for _ in 0..<2 { _ = app.handle(.key(name: "plus", modifiers: [])) }
+        app.settle(stepping: clock)
+        #expect(app.grid.layout.columns == 3 && app.grid.chosenColumns == 3)
+        let held = app.cellFrame(1).center
+        _ = app.handle(.key(name: "0", modifiers: []))
+        frames(3)
+        #expect(app.grid.isChangingColumns, "it glides")
+        app.settle(stepping: clock)
+        #expect(app.grid.layout.columns == 4 && app.grid.chosenColumns == nil)
+        #expect(abs(app.cellFrame(1).center.y - held.y) <= 2, "the chosen photo stays at its height: \(app.cellFrame(1)) from \(held)")
+        app.resize(to: Size(width: 1000, height: 800))
+        #expect(app.grid.layout.columns == 6, "a resize chooses by the width again (cells of at most 180 px)")
+        _ = app.handle(.key(name: "0", modifiers: []))
+        #expect(!app.grid.isChangingColumns, "already there: nothing moves")
+    }
+
+    /// Cells grown past the thumbnails' size (4 columns on a wide window) get thumbnails that cover them;
+    /// back at 8 columns, thumbnails of the usual size again.
+    @Test func largerCellsGetSharperThumbnailsAndSmallerOnesSmallerAgain() throws {
         let wide = settledApp(size: Size(width: 1280, height: 800), clock: clock)
         #expect(wide.grid.layout.columns == 8)
         _ = wide.handle(.scroll(dx: 0, dy: -4, unit: .notches, at: Point(x: 640, y: 300), modifiers: .control))
@@ -156,5 +177,12 @@ import TestSupport
         let thumbnail = try #require(wide.grid.picture(at: 0))
         #expect(cell.width > 300)
         #expect(Double(min(thumbnail.width, thumbnail.height)) >= cell.width, "\(thumbnail.width)x\(thumbnail.height) for \(cell)")
+        // Back to small cells, the large thumbnails go: memory follows the cells, not the largest they were.
+        _ = wide.handle(.key(name: "0", modifiers: []))
+        wide.settle(stepping: clock)
+        let small = try #require(wide.grid.picture(at: 0))
+        #expect(min(small.width, small.height) < min(thumbnail.width, thumbnail.height) * 2 / 3
+                && Double(min(small.width, small.height)) >= wide.cellFrame(0).width,
+                "\(small.width)x\(small.height) for \(wide.cellFrame(0)), after \(thumbnail.width)x\(thumbnail.height)")
     }
 }

@@ -21,4 +21,20 @@ import Testing
         _ = app.handle(.key(name: "F1", modifiers: []))
         #expect(app.root.descendant(named: "help") == nil)
     }
+
+    /// Over an open photo, Escape hides the card first; the photo stays open until the next Escape.
+    @Test func escapeHidesTheCardBeforeThePhoto() throws {
+        let clock = ManualClock(fps: 60)
+        let app = settledApp(size: Size(width: 800, height: 600), clock: clock)
+        _ = app.handle(.key(name: "Return", modifiers: []))
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "question", modifiers: .shift))
+        #expect(app.root.descendant(named: "help") != nil)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        app.settle(stepping: clock)
+        #expect(app.root.descendant(named: "help") == nil && app.viewer != nil)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil)
+    }
 }

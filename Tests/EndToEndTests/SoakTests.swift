@@ -57,10 +57,30 @@ import TestSupport
         let status = try #require(viewer.waitForExit(seconds: 10), "the viewer hung (still running past the script's end)")
         #expect(status == 0, "the viewer failed: \(viewer.standardError); \(server.state)")
         let start = try #require(samples["start"]), middle = try #require(samples["middle"]), end = try #require(samples["end"])
+        // The marks bring the screen back as it was: else the samples compare two different screens.
+        let screens = try ["start", "middle", "end"].map { try Self.screen(at: scratch.path + "/mark-\($0).json") }
+        for (name, screen) in zip(["middle", "end"], screens.dropFirst()) {
+            #expect(screen == screens[0], "the screen at the \(name) mark is not the start's: \(screen.symmetricDifference(screens[0]).sorted())")
+        }
         for (name, sample) in [("middle", middle), ("end", end)] {
             #expect(abs(sample.rssMiB - start.rssMiB) <= start.rssMiB * 0.10, "RSS at the \(name): \(sample), at the start: \(start)")
             #expect(sample.files == start.files, "open files at the \(name): \(sample), at the start: \(start)")
             #expect(sample.threads == start.threads, "threads at the \(name): \(sample), at the start: \(start)")
         }
+    }
+
+    /// What a mark's dump shows, coarsely: the nodes shown but the cells and day headers (which ones
+    /// depends on where the grid is scrolled), the selection ring and the debug overlay (`d` toggles it, and
+    /// no key takes it away), and the cells' sizes (the grid's density).
+    static func screen(at path: String) throws -> Set<String> {
+        var screen = Set<String>()
+        for node in try DumpedNode.root(in: path).shown {
+            if node.name.hasPrefix("cell.") {
+                screen.insert("cells of \(Int(node.frame[2].rounded(.down))) pt")
+            } else if !["header.", "grid.selection", "debugOverlay"].contains(where: node.name.hasPrefix) {
+                screen.insert(node.name)
+            }
+        }
+        return screen
     }
 }
