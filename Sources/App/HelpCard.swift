@@ -13,6 +13,7 @@ final class HelpCard {
         ("drag", "scroll; turn the page; move a zoomed photo"),
         ("drag down, pinch in", "close the photo"),
         ("press a flying photo", "take it; let go to open it"),
+        ("hold, then drag", "drag the photo into another program"),
     ] + KeyBinding.all.map { ($0.label.replacingOccurrences(of: "`", with: ""), $0.summary) }
     /// Card geometry, px: a line is up to `lineHeight` high, less (down to `tightestLine`) where the
     /// window is too low for all of them.

@@ -32,11 +32,14 @@ final class Interaction {
         case swipingBack
         /// A vertical drag lifts the photo over its details, or lowers it (and past hidden becomes a pull).
         case revealingInfo
+        /// A long press lifted a photo (a cell's, or the open one) and the finger carries it out.
+        case draggingOut
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
         case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
+        case draggingOut
         case inTheAir
     }
 
@@ -54,6 +57,7 @@ final class Interaction {
         case .pinchingGrid?: .pinchingGrid
         case .swipingBack?: .swipingBack
         case .revealingInfo?: .revealingInfo
+        case .draggingOut?: .draggingOut
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -70,6 +74,8 @@ final class Interaction {
     private let viewerTap = TapRecognizer()
     private let viewerDoubleTap = TapRecognizer(taps: 2)
     private let pinch = PinchRecognizer()
+    /// A press held still lifts the photo under it, to drag it out of the window.
+    private let longPress = LongPressRecognizer()
     /// The last press caught a coasting grid, so its tap doesn't open a photo.
     private var pressStoppedScrolling = false
     /// The last press took a photo in the air, and no drag has moved it yet.
@@ -102,15 +108,20 @@ final class Interaction {
     /// Back (the title bar's button, Escape, a swipe from the left edge): false when there is nothing to go
     /// back from.
     var backChosen: () -> Bool = { false }
+    /// The app's side of a drag out: lift the photo at a point (false: none there), follow the finger,
+    /// let go at a point (or cancelled).
+    var dragOut: (lift: (Point) -> Bool, move: (Point) -> Void, end: (Point, Bool) -> Void) = ({ _ in false }, { _ in }, { _, _ in })
     /// A drag this far from the grid's left edge, px, going right, is a swipe back.
     static let backEdge = 24.0
 
     init(navigator: PhotoNavigator) {
         self.navigator = navigator
-        for recognizer: Recognizer in [pinch, pan, immediateTap, viewerTap, viewerDoubleTap] { gestures.add(recognizer) }
+        // The long press first: a second finger ends a lift before the pinch begins.
+        for recognizer: Recognizer in [longPress, pinch, pan, immediateTap, viewerTap, viewerDoubleTap] { gestures.add(recognizer) }
         viewerTap.requireToFail(viewerDoubleTap)
         pan.onChange = { [unowned self] in drag($0) }
         pinch.onChange = { [unowned self] in pinched($0) }
+        longPress.onChange = { [unowned self] in longPressed($0) }
         immediateTap.onRecognized = { [unowned self] in tapped(at: $0.location) }
         viewerTap.onRecognized = { [unowned self] in viewerTapped(at: $0.location) }
         viewerDoubleTap.onRecognized = { [unowned self] in doubleTapped(at: $0.location) }
@@ -245,6 +256,23 @@ final class Interaction {
             holdsTakenPhoto = false
         default:
             return
+        }
+    }
+
+    /// A press held still: the photo under it is lifted (unless the press already does something: it took
+    /// a photo in the air, or a pinch has begun), then follows the finger out of the window.
+    private func longPressed(_ press: LongPressRecognizer) {
+        switch press.state {
+        case .began:
+            guard gesture == nil, !holdsTakenPhoto, !pressStoppedScrolling, dragOut.lift(press.location) else { return }
+            gesture = .draggingOut
+        case .changed where gesture == .draggingOut:
+            dragOut.move(press.location)
+        case .ended where gesture == .draggingOut, .cancelled where gesture == .draggingOut:
+            dragOut.end(press.location, press.state == .cancelled)
+            gesture = nil
+        default:
+            break
         }
     }
 

@@ -103,6 +103,9 @@ public final class PhotoViewerApp {
         }
         interaction.isOnUndoCard = { [unowned self] in undoCard?.contains($0) ?? false }
         interaction.undoChosen = { [unowned self] in undoTrash() }
+        interaction.dragOut = (lift: { [unowned self] in liftForDragOut(at: $0) },
+                               move: { [unowned self] in dragOutMoved(to: $0) },
+                               end: { [unowned self] in dragOutEnded(at: $0, cancelled: $1) })
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
@@ -410,6 +413,8 @@ public final class PhotoViewerApp {
     var menuTookPress = false
     /// The card offering the last photo moved to the trash back, while it shows.
     var undoCard: UndoCard?
+    /// The photo a long press lifted to drag it out, while the finger carries it.
+    var dragOut: PhotoDragOut?
     /// A photo put back from the trash: once the list has it again, the viewer (if open) shows it.
     var returning: FilePath?
     /// The folder the library was opened at: the folders below it are searched by name.

@@ -8,6 +8,8 @@ public enum GestureTuning {
     public static let doubleTapInterval = 0.3
     /// …and within this distance of it, px.
     public static let doubleTapDistance = 25.0
+    /// A press held still this long lifts what is under it to be dragged out, s.
+    public static let longPressDuration = 0.5
     /// Movement after which a pan that asks for it locks to its dominant axis, px.
     public static let axisLockDistance = 10.0
 }

@@ -6,11 +6,12 @@ import SystemPackage
 import WindowSystem
 
 /// What Ctrl+C puts on the clipboard for a photo, as Loupe does: the file (`text/uri-list`, and
-/// GNOME's `x-special/gnome-copied-files` so file managers paste it) and the picture (`image/png`).
+/// GNOME's `x-special/gnome-copied-files` so file managers paste it) and the picture (`image/png`);
+/// a photo dragged out offers the same but GNOME's list (a drop carries no "copy" or "cut").
 /// The PNG is made on a worker as soon as the photo is copied (a 12 MP photo takes a second or two);
 /// a paste that comes sooner waits for it.
 enum ClipboardPhoto {
-    static func items(for photo: Photo, logger: Logger) -> [ClipboardItem] {
+    static func items(for photo: Photo, dragged: Bool = false, logger: Logger) -> [ClipboardItem] {
         let file = photo.file.isAbsolute ? photo.file : FilePath(FileManager.default.currentDirectoryPath).pushing(photo.file)
         let uri = ThumbnailCache.uri(ofPath: file)
         let png = PromisedBytes {
@@ -21,11 +22,9 @@ enum ClipboardPhoto {
                 return nil
             }
         }
-        return [
-            ClipboardItem(target: "text/uri-list") { Array("\(uri)\r\n".utf8) },
-            ClipboardItem(target: "x-special/gnome-copied-files") { Array("copy\n\(uri)".utf8) },
-            ClipboardItem(target: "image/png") { png.value },
-        ]
+        return [ClipboardItem(target: "text/uri-list") { Array("\(uri)\r\n".utf8) }]
+            + (dragged ? [] : [ClipboardItem(target: "x-special/gnome-copied-files") { Array("copy\n\(uri)".utf8) }])
+            + [ClipboardItem(target: "image/png") { png.value }]
     }
 }
 

@@ -117,6 +117,9 @@ public struct WindowRun {
         let renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
         var player = script.map { WindowScriptPlayer(timeline: $0) }
         var title = PhotoViewerApp.gridTitle
+        /// The photo the window was told is dragged out, and whether its refusal was said.
+        var draggedOut: Photo?
+        var dragRefusalSaid = false
         /// Seconds slept in `poll` since the last frame.
         var idle = 0.0
         var launch = LaunchLog()
@@ -265,6 +268,14 @@ public struct WindowRun {
             if recordings.wantsRestingFrame, !app.isAnimating, !app.needsDisplay {
                 recordings.restingFrame(at: clock.now, logger: logger) { image in
                     try renderer.draw(app.root, into: image, scale: Double(image.width) / app.size.width, clearingTo: 0xFF00_0000)
+                }
+            }
+            // A photo lifted to be dragged out: the window carries it past its edge.
+            if app.draggedOutPhoto != draggedOut {
+                draggedOut = app.draggedOutPhoto
+                if let photo = draggedOut, !window.offerDrag(ClipboardPhoto.items(for: photo, dragged: true, logger: logger)), !dragRefusalSaid {
+                    dragRefusalSaid = true
+                    logger.warning("a photo cannot be dragged out of the window on \(platform.name) yet; Ctrl+C copies it")
                 }
             }
             if app.title != title {

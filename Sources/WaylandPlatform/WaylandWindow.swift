@@ -281,6 +281,10 @@ public final class WaylandWindow: PlatformWindow {
     }
 
     /// Taken as of the newest key press, button press or touch (the compositor checks it is recent).
+    /// Not yet: a drag out on Wayland is the compositor's (`wl_data_device.start_drag`), and the
+    /// window loses the pointer while it lasts.
+    public func offerDrag(_ items: [ClipboardItem]) -> Bool { false }
+
     public func offerClipboard(_ items: [ClipboardItem]) -> Bool {
         guard let dataDevice, let serial = seat?.lastSerial, serial != 0 else { return false }
         defer { _ = wl_display_flush(connection.display) }

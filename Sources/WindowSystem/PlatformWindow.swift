@@ -35,6 +35,9 @@ public protocol PlatformWindow: AnyObject {
     func requestResize(to size: Size)
     /// Takes the clipboard with these forms of what is copied; false when it could not be taken.
     func offerClipboard(_ items: [ClipboardItem]) -> Bool
+    /// A photo lifted in the window (the button or finger still down) is dragged out with these forms of
+    /// it: the window carries it past its edge to the program under the pointer; false when it cannot.
+    func offerDrag(_ items: [ClipboardItem]) -> Bool
 }
 
 /// A window system the viewer can open its window on, and what the desktop there asks of it.

@@ -30,7 +30,8 @@ public final class X11Window: PlatformWindow {
     /// Scripted touches, decoded, waiting for the next `events` call.
     private var injected: [WindowEvent] = []
     private let logger: Logger
-    private let clipboard: ClipboardOwner
+    private let clipboard: SelectionOwner
+    private let dragSource: XdndDragSource
     private let xdnd: XdndTarget
     private let settingsWatch: DesktopSettingsWatch
     /// The server's time in the last event that carried one (selections are taken at a time).
@@ -103,7 +104,8 @@ public final class X11Window: PlatformWindow {
         presentLink = presenter.pixmap != nil ? link : nil
         outputRate = OutputRefreshRate(display: display, window: window)
         injector = X11InputInjector(display: display, window: window)
-        clipboard = ClipboardOwner(display: display, window: window)
+        clipboard = SelectionOwner(display: display, window: window, selection: "CLIPBOARD")
+        dragSource = XdndDragSource(display: display, window: window)
         xdnd = XdndTarget(display: display, window: window)
         settingsWatch = DesktopSettingsWatch(display: display)
         setProperties(title: title)
@@ -175,6 +177,9 @@ public final class X11Window: PlatformWindow {
             XNextEvent(display, &event)
             if let translated = translate(&event) { out.append(translated) }
         }
+        if dragSource.isCarrying {
+            for case .input(let input) in out { dragSource.follow(input) }
+        }
         for completion in presentLink?.takeCompletions() ?? [] {
             out.append(.presented(msc: completion.msc, time: Double(completion.ust) / 1e6))
         }
@@ -231,12 +236,18 @@ public final class X11Window: PlatformWindow {
         clipboard.offer(items, time: lastServerTime)
     }
 
+    /// Carries a photo lifted in the window past its edge to the window under the pointer that takes
+    /// drops (XDND), offering `items`, until the button or finger lets go.
+    public func offerDrag(_ items: [ClipboardItem]) -> Bool {
+        dragSource.begin(items, time: lastServerTime)
+    }
+
     private func translate(_ event: inout XEvent) -> WindowEvent? {
         if let time = X11Window.serverTime(of: event) {
             injector.noteServerTime(time)
             lastServerTime = time
         }
-        if clipboard.handle(&event) { return nil }
+        if clipboard.handle(&event) || dragSource.handle(&event) { return nil }
         if outputRate?.isChange(&event) == true {
             outputMayHaveChanged = true
             return nil

@@ -223,7 +223,7 @@ import TestSupport
         tap(app.cellFrame(1).center)
         app.settle(stepping: clock)
         var p = Point(x: 320, y: 240)
-        _ = app.handle(.pointerDown(at: p, button: 1, time: 0.005))
+        _ = app.handle(.pointerDown(at: p, button: 1, time: 5))
         for i in 1...6 {
             clock.advanceFrame(); app.tick()
             p = p + Point(x: 0, y: 10)

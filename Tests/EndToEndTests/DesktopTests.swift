@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// The viewer among other desktop programs, on a private Xvfb: recording the window with `r`,
-/// copying with Ctrl+C (read back with xclip), and files dropped on it through XDND.
+/// copying with Ctrl+C (read back with xclip), files dropped on it through XDND, and a photo dragged out of it.
 @Suite(.serialized) final class DesktopTests {
     let session: WindowSession
     var client: XTestClient { session.client }
@@ -92,6 +92,39 @@ import TestSupport
         let original = try ImageDecoder.decode(path: photo).image
         #expect((pasted.image.width, pasted.image.height) == (original.width, original.height))
         #expect(PixelComparison(pasted.image, original, channelTolerance: 0).differing == 0)
+    }
+
+    /// A photo held still (0.5 s) and carried out of the window is dropped into another program over XDND: it
+    /// gets the file's URI and the picture as a PNG, and the viewer stays on its grid.
+    @Test func aPhotoHeldAndCarriedOutIsDroppedIntoAnotherProgram() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.repository.appendingPathComponent("Images/coffee.png").path, as: "coffee.png")
+        let photo = folder.path + "/coffee.png"
+        let (viewer, window) = try session.launch(["--size", "500x400", folder.path])
+        #expect(session.wait { self.session.title(of: window) == "Photos — PhotoZoomAnimator" })
+        let target = try XdndDropTarget(display: session.server.display, x: 600, y: 50, width: 400, height: 300)
+        defer { target.stop() }
+        usleep(500_000)   // the first frames
+        client.movePointer(to: 60, 150)   // the first cell
+        client.press(button: 1)
+        usleep(800_000)   // held still: lifted
+        for step in 1...20 {
+            client.movePointer(to: 60 + step * 37, 150 + step * 2)
+            usleep(30_000)
+        }
+        #expect(session.wait { target.state.positions > 0 }, "the program under the pointer was never told: \(viewer.standardError)")
+        client.release(button: 1)
+        #expect(session.wait { target.state.finished }, "no drop: \(target.state), \(viewer.standardError)")
+        let received = target.state
+        #expect(Set(received.offered).isSuperset(of: ["text/uri-list", "image/png"]), "\(received.offered)")
+        #expect(received.uriList.map { String(decoding: $0, as: UTF8.self) } == "file://\(photo)\r\n")
+        let png = try #require(received.png, "no picture")
+        let dropped = try ImageDecoder.decode(data: png)
+        let original = try ImageDecoder.decode(path: photo).image
+        #expect(dropped.format == .png && (dropped.image.width, dropped.image.height) == (original.width, original.height))
+        #expect(PixelComparison(dropped.image, original, channelTolerance: 0).differing == 0)
+        #expect(viewer.process.isRunning && self.session.title(of: window) == "Photos — PhotoZoomAnimator", "the grid stays: \(viewer.standardError)")
+        #expect(!viewer.standardError.contains("warning"), "\(viewer.standardError)")
     }
 
     @Test func filesDroppedOnTheWindowOpenAsFromTheCommandLine() throws {

@@ -147,3 +147,54 @@ final class Finger {
         #expect(pinch.state == .ended)
     }
 }
+
+@Suite struct LongPressTests {
+    func make() -> (LongPressRecognizer, Finger, () -> [GestureState]) {
+        let center = GestureCenter(), press = LongPressRecognizer()
+        center.add(press)
+        var states: [GestureState] = []
+        press.onChange = { states.append($0.state) }
+        return (press, Finger(center), { states })
+    }
+
+    @Test func heldStillItBeginsAtItsTimeThenFollowsAndEnds() {
+        let (press, f, states) = make()
+        f.down(100, 100)
+        #expect(press.isWaiting)
+        f.wait(0.3); f.move(104, 103)   // within the slop
+        f.wait(0.19)
+        #expect(press.state == .possible)
+        f.wait(0.02)
+        #expect(press.state == .began && !press.isWaiting && press.startLocation == Point(x: 100, y: 100))
+        f.move(300, 50)
+        #expect(press.state == .changed && press.location == Point(x: 300, y: 50))
+        f.up(320, 40)
+        #expect(states() == [.began, .changed, .ended] && press.location == Point(x: 320, y: 40))
+    }
+
+    @Test func aMovePastTheSlopALiftOrASecondFingerBeforeItsTimeFailIt() {
+        let (press, f, states) = make()
+        f.down(100, 100); f.time += 0.1; f.move(100, 115); f.wait(1)
+        #expect(press.state == .failed)
+        f.up(100, 115)
+        f.down(100, 100); f.time += 0.2; f.up(100, 100); f.wait(1)
+        #expect(press.state == .failed)
+        f.down(100, 100); f.time += 0.1; f.down(150, 100, id: 1); f.wait(1)
+        #expect(press.state == .failed && states().isEmpty)
+    }
+
+    @Test func anEventLateAfterItsTimeBeginsItFirst() {
+        let (press, f, states) = make()
+        f.down(100, 100)
+        f.time += 0.7   // no time passed in between (a loop that slept): the next event is late
+        f.move(200, 100)
+        #expect(states() == [.began, .changed])
+    }
+
+    @Test func aSecondFingerAfterItBeganCancelsIt() {
+        let (press, f, states) = make()
+        f.down(100, 100); f.wait(0.6)
+        f.down(180, 100, id: 1)
+        #expect(press.state == .cancelled && states() == [.began, .cancelled])
+    }
+}

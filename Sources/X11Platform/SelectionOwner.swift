@@ -2,45 +2,46 @@ import CX11
 import Foundation
 import WindowSystem
 
-/// Owns the CLIPBOARD selection for the window (ICCCM): answers TARGETS and each item's target,
-/// sending anything larger than one request in INCR chunks as the requestor reads them.
-final class ClipboardOwner {
+/// Owns a selection for the window (ICCCM): CLIPBOARD for Ctrl+C, XdndSelection for a drag out. Answers
+/// TARGETS and each item's target, sending anything larger than one request in INCR chunks as the
+/// requestor reads them.
+final class SelectionOwner {
     /// Bytes a property gets at once; more goes in INCR chunks of this size.
     static let chunk = 256 * 1024
 
     private let display: OpaquePointer
     private let window: Window
-    private let clipboard, targets, incr, atomType: Atom
+    private let selection, targets, incr, atomType: Atom
     private var items: [(atom: Atom, item: ClipboardItem)] = []
     /// Made bytes, kept while the window owns the selection.
     private var made: [Atom: [UInt8]] = [:]
     /// INCR transfers in progress: the requestor's window and property, what is left to send.
     private var transfers: [(requestor: Window, property: Atom, type: Atom, bytes: [UInt8], sent: Int)] = []
 
-    init(display: OpaquePointer, window: Window) {
+    init(display: OpaquePointer, window: Window, selection name: String) {
         self.display = display
         self.window = window
-        clipboard = XInternAtom(display, "CLIPBOARD", 0)
+        selection = XInternAtom(display, name, 0)
         targets = XInternAtom(display, "TARGETS", 0)
         incr = XInternAtom(display, "INCR", 0)
         atomType = XA_ATOM
     }
 
-    /// Takes the CLIPBOARD with `items`; false when the server gave it to someone else.
+    /// Takes the selection with `items`; false when the server gave it to someone else.
     func offer(_ items: [ClipboardItem], time: Time) -> Bool {
         self.items = items.map { (XInternAtom(display, $0.target, 0), $0) }
         made = [:]
-        XSetSelectionOwner(display, clipboard, window, time)
-        return XGetSelectionOwner(display, clipboard) == window
+        XSetSelectionOwner(display, selection, window, time)
+        return XGetSelectionOwner(display, selection) == window
     }
 
     /// Handles a selection event, or a property change on a requestor reading INCR; false when the
-    /// event is not the clipboard's.
+    /// event is not this selection's.
     func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
-        case SelectionRequest where event.xselectionrequest.selection == clipboard:
+        case SelectionRequest where event.xselectionrequest.selection == selection:
             answer(event.xselectionrequest)
-        case SelectionClear where event.xselectionclear.selection == clipboard:
+        case SelectionClear where event.xselectionclear.selection == selection:
             items = []
             made = [:]
         case PropertyNotify where event.xproperty.state == PropertyDelete:
