@@ -183,14 +183,5 @@ final class XdndDragSource {
         return version >= 3 ? version : nil
     }
 
-    private func send(_ type: Atom, to target: Window, _ l: [CLong]) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = target
-        event.xclient.message_type = type
-        event.xclient.format = 32
-        event.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
-        XSendEvent(display, target, 0, NoEventMask, &event)
-        XFlush(display)
-    }
+    private func send(_ type: Atom, to target: Window, _ l: [CLong]) { XdndMessage.send(type, to: target, l, on: display) }
 }

@@ -103,14 +103,5 @@ final class XdndTarget {
             .map { Atom($0) }
     }
 
-    private func send(_ type: Atom, _ l: [CLong]) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = source
-        event.xclient.message_type = type
-        event.xclient.format = 32
-        event.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
-        XSendEvent(display, source, 0, NoEventMask, &event)
-        XFlush(display)
-    }
+    private func send(_ type: Atom, _ l: [CLong]) { XdndMessage.send(type, to: source, l, on: display) }
 }
