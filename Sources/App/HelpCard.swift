@@ -12,6 +12,7 @@ final class HelpCard {
         ("pinch, Ctrl+wheel on the grid", "fewer or more columns"),
         ("drag", "scroll; turn the page; move a zoomed photo"),
         ("drag down, pinch in", "close the photo"),
+        ("twist two fingers", "turn the photo"),
         ("press a flying photo", "take it; let go to open it"),
         ("hold, then drag", "drag the photo into another program"),
     ] + KeyBinding.all.map { ($0.label.replacingOccurrences(of: "`", with: ""), $0.summary) }

@@ -34,12 +34,14 @@ final class Interaction {
         case revealingInfo
         /// A long press lifted a photo (a cell's, or the open one) and the finger carries it out.
         case draggingOut
+        /// Two fingers at fit turned before they spread or closed: the photo turns with them.
+        case twisting
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
         case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
-        case draggingOut
+        case draggingOut, twisting
         case inTheAir
     }
 
@@ -58,6 +60,7 @@ final class Interaction {
         case .swipingBack?: .swipingBack
         case .revealingInfo?: .revealingInfo
         case .draggingOut?: .draggingOut
+        case .twisting?: .twisting
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -111,6 +114,12 @@ final class Interaction {
     /// The app's side of a drag out: lift the photo at a point (false: none there), follow the finger,
     /// let go at a point (or cancelled).
     var dragOut: (lift: (Point) -> Bool, move: (Point) -> Void, end: (Point, Bool) -> Void) = ({ _ in false }, { _ in }, { _, _ in })
+    /// The app's side of a twist: begin (false: nothing to twist), the fingers' angle, let go at an angle.
+    var twist: (begin: () -> Bool, change: (Double) -> Void, end: (Double) -> Void) = ({ false }, { _ in }, { _ in })
+    /// Two fingers at fit decide once they have spread or closed this much (a share of their distance)…
+    static let pinchDecision = 0.02
+    /// …or turned this much, radians (20°): then they twist the photo, and it turns by what is past this.
+    static let twistStart = 20 * Double.pi / 180
     /// A drag this far from the grid's left edge, px, going right, is a swipe back.
     static let backEdge = 24.0
 
@@ -276,8 +285,8 @@ final class Interaction {
         }
     }
 
-    /// Two fingers. Zoomed, they zoom; at fit, their first move decides: apart zooms, together
-    /// closes. A second finger put down during a pull (or on a photo taken in the air) takes the
+    /// Two fingers. Zoomed, they zoom; at fit, their first move past `pinchDecision` decides: apart
+    /// zooms, together closes, and turned by `twistStart` first, they twist the photo (snapping to a quarter). A second finger put down during a pull (or on a photo taken in the air) takes the
     /// photo on from where it is, as a pinch that closes.
     private func pinched(_ pinch: PinchRecognizer) {
         if gesture == .pinchingGrid || navigator.isGridActive && pinch.state == .began { return pinchedGrid(pinch) }
@@ -303,7 +312,10 @@ final class Interaction {
                 return
             }
         case .changed:
-            if gesture == .pinchPending, pinch.scale != 1 {
+            if gesture == .pinchPending, abs(pinch.rotation) > Interaction.twistStart, twist.begin() {
+                gesture = .twisting
+            }
+            if gesture == .pinchPending, abs(pinch.scale - 1) > Interaction.pinchDecision {
                 if pinch.scale < 1, navigator.beginDismissal() {
                     dismissal.beginPinch()
                     gesture = .pinchClosing
@@ -315,10 +327,12 @@ final class Interaction {
             switch gesture {
             case .pinchZooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
             case .pinchClosing?: dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
+            case .twisting?: twist.change(Interaction.twistAngle(pinch.rotation))
             default: break
             }
         case .ended, .cancelled:
             switch gesture {
+            case .twisting?: twist.end(pinch.state == .ended ? Interaction.twistAngle(pinch.rotation) : 0)
             case .pinchZooming?: viewer.endPinch(center: pinch.center)
             case .pinchClosing?:
                 if pinch.state == .ended {
@@ -334,6 +348,11 @@ final class Interaction {
         default:
             return
         }
+    }
+
+    /// The photo's angle for the fingers' rotation: what is past `twistStart` (it does not jump when the twist begins).
+    static func twistAngle(_ rotation: Double) -> Double {
+        rotation > 0 ? max(0, rotation - twistStart) : min(0, rotation + twistStart)
     }
 
     /// Two fingers on the grid: its columns follow them (a drag that began with one finger stops where it is).

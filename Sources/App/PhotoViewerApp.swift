@@ -103,6 +103,9 @@ public final class PhotoViewerApp {
         }
         interaction.isOnUndoCard = { [unowned self] in undoCard?.contains($0) ?? false }
         interaction.undoChosen = { [unowned self] in undoTrash() }
+        interaction.twist = (begin: { [unowned self] in beginTwist() },
+                             change: { [unowned self] in navigator.viewer?.twist(angle: $0) },
+                             end: { [unowned self] in endTwist(at: $0) })
         interaction.dragOut = (lift: { [unowned self] in liftForDragOut(at: $0) },
                                move: { [unowned self] in dragOutMoved(to: $0) },
                                end: { [unowned self] in dragOutEnded(at: $0, cancelled: $1) })

@@ -17,6 +17,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case key(String, modifiers: Modifiers = [])
     /// Two fingers about (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
     case pinch(x: Double, y: Double, scale: Double, ms: Double?)
+    /// Two fingers about (x, y), their distance kept, turned `degrees` clockwise over `ms` (300 when nil).
+    case twist(x: Double, y: Double, degrees: Double, ms: Double?)
     /// A touchpad pinch with the pointer at (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
     case touchpadPinch(x: Double, y: Double, scale: Double, ms: Double?)
     case resize(width: Int, height: Int)

@@ -4,8 +4,8 @@ import Input
 /// Reads an input script: one command per line, `#` starts a comment, blank lines are skipped.
 ///
 ///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY [ctrl]
-///     key [ctrl+|shift+|alt+]NAME | pinch X Y SCALE [MS] | touchpad-pinch X Y SCALE [MS] | resize W H | screenshot FILE
-///     dump FILE
+///     key [ctrl+|shift+|alt+]NAME | pinch X Y SCALE [MS] | twist X Y DEGREES [MS] | touchpad-pinch X Y SCALE [MS]
+///     resize W H | screenshot FILE | dump FILE
 public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
         var commands: [(Int, ScriptCommand)] = []
@@ -75,6 +75,9 @@ public enum ScriptParser {
         case "key": command = try key(a.word("NAME"))
         case "pinch":
             command = .pinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),
+                             ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
+        case "twist":
+            command = .twist(x: try a.coordinate("X"), y: try a.coordinate("Y"), degrees: try a.number("DEGREES", min: -3600, max: 3600),
                              ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
         case "touchpad-pinch":
             command = .touchpadPinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Input
 
@@ -73,6 +74,7 @@ public struct ScriptTimeline: Sendable {
             emit(.input(.scroll(dx: dx, dy: dy, unit: unit, at: pointer, modifiers: control ? .control : [])))
         case .key(let name, let modifiers): emit(.input(.key(name: name, modifiers: modifiers)))
         case .pinch(let x, let y, let scale, let t): pinch(Point(x: x, y: y), scale, t ?? ScriptTimeline.pinchDuration)
+        case .twist(let x, let y, let degrees, let t): twist(Point(x: x, y: y), degrees, t ?? ScriptTimeline.pinchDuration)
         case .touchpadPinch(let x, let y, let scale, let t):
             pointer = Point(x: x, y: y)
             ramp(scale, over: t ?? ScriptTimeline.pinchDuration) { timeline, phase, s in
@@ -96,6 +98,17 @@ public struct ScriptTimeline: Sendable {
         ramp(scale, over: t) { timeline, phase, s in
             timeline.emit(.input(.touch(phase, id: 0, at: Point(x: c.x - d * s, y: c.y), time: timeline.now)))
             timeline.emit(.input(.touch(phase, id: 1, at: Point(x: c.x + d * s, y: c.y), time: timeline.now)))
+        }
+    }
+
+    /// Two fingers `pinchSpread` either side of `c`, their line turned to `degrees` (clockwise) over `t` ms.
+    private mutating func twist(_ c: Point, _ degrees: Double, _ t: Double) {
+        let d = ScriptTimeline.pinchSpread
+        // The ramp's "scale" runs 1 → 1 + degrees: the angle is what it adds.
+        ramp(1 + degrees, over: t) { timeline, phase, s in
+            let angle = (s - 1) * .pi / 180, offset = Point(x: d * cos(angle), y: d * sin(angle))
+            timeline.emit(.input(.touch(phase, id: 0, at: c - offset, time: timeline.now)))
+            timeline.emit(.input(.touch(phase, id: 1, at: c + offset, time: timeline.now)))
         }
     }
 

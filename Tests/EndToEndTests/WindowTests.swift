@@ -273,6 +273,23 @@ import TestSupport
                 "back in the grid, as before")
     }
 
+    /// Two fingers twisting the open photo in the window (touches through the XI2 decoder) turn it a quarter, as
+    /// the same script does headless (read-only: on screen only; the photos are the package's own).
+    @Test func twistInTheWindowTurnsThePhotoLikeTheHeadlessScript() throws {
+        let turned = try playHeadlessAndInTheWindow("twist", """
+            tap 60 140
+            wait 900
+            screenshot \(scratch.path)/straight-RUN.png
+            twist 250 250 -80 400
+            wait 1200
+            """, options: ["--size", "500x500", "--read-only"])
+        #expect(PixelComparison(turned.window, turned.headless, channelTolerance: 1).differing == 0)
+        // The panorama, wide and short at fit, stands tall and narrow once turned: black either side of it.
+        let straight = try shot("straight-window")
+        #expect(straight.pixel(x: 250, y: 60) & 0xFF_FFFF < 0x10_1010 && straight.pixel(x: 20, y: 250) & 0xFF_FFFF > 0x10_1010)
+        #expect(turned.window.pixel(x: 20, y: 250) & 0xFF_FFFF < 0x10_1010 && turned.window.pixel(x: 250, y: 60) & 0xFF_FFFF > 0x10_1010)
+    }
+
     /// Two fingers pinching the grid in the window (touches through the XI2 decoder), then Ctrl+wheel,
     /// change its columns as the same script does headless: spread, 4 columns become 3; two notches
     /// down, 5.

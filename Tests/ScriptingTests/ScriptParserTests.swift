@@ -19,6 +19,7 @@ import Testing
             key Escape
             pinch 400 300 2.5
             pinch 400 300 0.5 500
+            twist 400 300 -95 200
             touchpad-pinch 200 100 1.5
             resize 800 600
             screenshot out/a.png
@@ -29,6 +30,7 @@ import Testing
             .wait(ms: 100), .tap(x: 10, y: 20), .doubleTap(x: 30.5, y: 40), .down(x: 1, y: 2),
             .move(x: 3, y: 4, ms: nil), .move(x: 5, y: 6, ms: 250), .up, .scroll(dx: 0, dy: -2.5, unit: .smooth, control: false),
             .scroll(dx: 0, dy: 1, unit: .notches, control: true), .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
+            .twist(x: 400, y: 300, degrees: -95, ms: 200),
             .touchpadPinch(x: 200, y: 100, scale: 1.5, ms: nil),
             .resize(width: 800, height: 600), .screenshot("out/a.png"), .dump("scene.json"),
         ])

@@ -30,6 +30,17 @@ import Testing
         #expect(touches.last! == (.end, 1, Point(x: 600, y: 300)))
     }
 
+    @Test func twistTurnsTwoFingersAboutTheirCentreKeepingTheirDistance() {
+        let timeline = ScriptTimeline([.twist(x: 400, y: 300, degrees: 90, ms: 100)], frameInterval: 1.0 / 60)
+        let touches = timeline.steps.compactMap { step -> (TouchPhase, Int, Point)? in
+            if case .input(.touch(let phase, let id, let at, _)) = step.action { return (phase, id, at) }
+            return nil
+        }
+        #expect(touches.first! == (.begin, 0, Point(x: 300, y: 300)))
+        let last = touches.last!
+        #expect(last.0 == .end && last.1 == 1 && (last.2 - Point(x: 400, y: 400)).magnitude < 1e-9, "a quarter clockwise: below the centre")
+    }
+
     @Test func tapsHoldBriefly() {
         let timeline = ScriptTimeline([.doubleTap(x: 5, y: 5)], frameInterval: 1.0 / 60)
         let times = timeline.steps.map { Int(($0.time * 1000).rounded()) }
