@@ -132,6 +132,17 @@ final class Finger {
 }
 
 @Suite struct PinchTests {
+    @Test func theRotationIsTheTurnOfTheLineThroughTheFingersClockwiseOnScreen() {
+        let center = GestureCenter(), pinch = PinchRecognizer()
+        center.add(pinch)
+        let f = Finger(center)
+        f.down(100, 100, id: 0); f.down(200, 100, id: 1)
+        f.time += 0.016; f.move(150, 50, id: 0); f.move(150, 150, id: 1)   // vertical now: a quarter clockwise
+        #expect(abs(pinch.rotation - .pi / 2) < 1e-9 && abs(pinch.scale - 1) < 1e-9)
+        f.time += 0.016; f.move(200, 110, id: 0); f.move(100, 90, id: 1)   // past half a turn: −169°, not +191°
+        #expect(pinch.rotation < -2.9 && pinch.rotation > -3)
+    }
+
     @Test func scaleAndCentreFollowTwoFingers() {
         let center = GestureCenter(), pinch = PinchRecognizer()
         center.add(pinch)
@@ -199,15 +210,3 @@ final class Finger {
     }
 }
 
-@Suite struct PinchRotationTests {
-    @Test func theRotationIsTheTurnOfTheLineThroughTheFingersClockwiseOnScreen() {
-        let center = GestureCenter(), pinch = PinchRecognizer()
-        center.add(pinch)
-        let f = Finger(center)
-        f.down(100, 100, id: 0); f.down(200, 100, id: 1)
-        f.time += 0.016; f.move(150, 50, id: 0); f.move(150, 150, id: 1)   // vertical now: a quarter clockwise
-        #expect(abs(pinch.rotation - .pi / 2) < 1e-9 && abs(pinch.scale - 1) < 1e-9)
-        f.time += 0.016; f.move(200, 110, id: 0); f.move(100, 90, id: 1)   // past half a turn: −169°, not +191°
-        #expect(pinch.rotation < -2.9 && pinch.rotation > -3)
-    }
-}
