@@ -275,7 +275,7 @@ public struct WindowRun {
                 draggedOut = app.draggedOutPhoto
                 if let photo = draggedOut, !window.offerDrag(ClipboardPhoto.items(for: photo, dragged: true, logger: logger)), !dragRefusalSaid {
                     dragRefusalSaid = true
-                    logger.warning("a photo cannot be dragged out of the window on \(platform.name) yet; Ctrl+C copies it")
+                    logger.warning("a photo cannot be dragged out of the window on \(platform.name) (the display took no drag); Ctrl+C copies it")
                 }
             }
             if app.title != title {

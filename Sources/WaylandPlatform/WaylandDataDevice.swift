@@ -4,8 +4,9 @@ import Glibc
 import WindowSystem
 
 /// The seat's data device: the clipboard the window offers (Ctrl+C: each form of the photo made when a
-/// program pastes it, written on a thread of its own), and files dropped on the window (the source's
-/// `text/uri-list`, read as XDND's is on X11).
+/// program pastes it, written on a thread of its own), files dropped on the window (the source's
+/// `text/uri-list`, read as XDND's is on X11), and a photo dragged out of it (the compositor carries the
+/// drag: the window sees its moves over itself, and its end).
 final class WaylandDataDevice {
     private let display: OpaquePointer
     private let manager: OpaquePointer
@@ -19,6 +20,14 @@ final class WaylandDataDevice {
     private var dragged: OpaquePointer?
     /// Where a drop's lines go.
     var dropped: ([[UInt8]]) -> Void = { _ in }
+    /// A photo dragged out: its source while the drag lasts (and until the program that took it read it),
+    /// its forms, and whether its end was told.
+    private var dragSource: OpaquePointer?
+    private var dragItems: [String: ClipboardItem] = [:]
+    private var dragOver = false
+    /// The drag out moved over the window (surface units, the event's time), and ended: taken by a program or not.
+    var dragMoved: (Double, Double, UInt32) -> Void = { _, _, _ in }
+    var dragEnded: (Bool) -> Void = { _ in }
 
     /// A drop's list is read for at most this long (s), and this many bytes.
     static let dropTimeout = 2.0
@@ -35,6 +44,7 @@ final class WaylandDataDevice {
 
     deinit {
         if let source { wl_data_source_destroy(source) }
+        if let dragSource { wl_data_source_destroy(dragSource) }
         for offer in offers.keys { wl_data_offer_destroy(offer) }
         if wl_proxy_get_version(device) >= 2 { wl_data_device_release(device) } else { wl_data_device_destroy(device) }
     }
@@ -54,10 +64,35 @@ final class WaylandDataDevice {
         return true
     }
 
-    /// A program pastes `mime`: its bytes go into `fd` from a thread (a photo's PNG is made then), and
-    /// the pipe is closed once they are written, or the reader went away.
-    private func send(_ mime: String, to fd: Int32) {
-        guard let item = items[mime] else { close(fd); return }
+    // MARK: Drags out
+
+    /// The compositor carries a drag of `offered` from `surface`, begun by the press of input `serial`
+    /// (the button or finger still down); false when it would not take a source.
+    func startDrag(_ offered: [ClipboardItem], from surface: OpaquePointer, serial: UInt32) -> Bool {
+        guard let made = wl_data_device_manager_create_data_source(manager) else { return false }
+        if let dragSource { wl_data_source_destroy(dragSource) }
+        dragSource = made
+        dragOver = false
+        dragItems = Dictionary(offered.map { ($0.target, $0) }, uniquingKeysWith: { first, _ in first })
+        wl_data_source_add_listener(made, &Self.sourceListener, Unmanaged.passUnretained(self).toOpaque())
+        for item in offered { wl_data_source_offer(made, item.target) }
+        if wl_proxy_get_version(made) >= 3 { wl_data_source_set_actions(made, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue) }
+        wl_data_device_start_drag(device, made, surface, nil, serial)
+        _ = wl_display_flush(display)
+        return true
+    }
+
+    /// The drag out ended (`taken`: dropped on a program; else let go over nothing, or refused), told once.
+    private func dragFinished(taken: Bool) {
+        guard dragSource != nil, !dragOver else { return }
+        dragOver = true
+        dragEnded(taken)
+    }
+
+    /// A program pastes (or takes a drop of) `mime`: its bytes go into `fd` from a thread (a photo's PNG is
+    /// made then), and the pipe is closed once they are written, or the reader went away.
+    private func send(_ mime: String, from asked: OpaquePointer?, to fd: Int32) {
+        guard let item = (asked == dragSource ? dragItems : items)[mime] else { close(fd); return }
         let thread = Thread {
             // A reader that closes early must not end the viewer: SIGPIPE is held off this thread (the
             // write then fails with EPIPE).
@@ -81,6 +116,11 @@ final class WaylandDataDevice {
 
     private func sourceCancelled(_ cancelled: OpaquePointer?) {
         guard let cancelled else { return }
+        if cancelled == dragSource {
+            dragFinished(taken: false)
+            dragSource = nil
+            dragItems = [:]
+        }
         wl_data_source_destroy(cancelled)
         if cancelled == source {
             source = nil
@@ -93,6 +133,8 @@ final class WaylandDataDevice {
     private func entered(_ offer: OpaquePointer?, serial: UInt32) {
         dragged = offer
         guard let offer else { return }
+        // The window's own photo dragged over it is not a drop it takes.
+        if dragSource != nil { return wl_data_offer_accept(offer, serial, nil) }
         let takes = offers[offer]?.contains(Self.uriList) == true
         wl_data_offer_accept(offer, serial, takes ? Self.uriList : nil)
         if takes, wl_proxy_get_version(offer) >= 3 {
@@ -109,7 +151,7 @@ final class WaylandDataDevice {
     /// The drag was let go over the window: its list is read (the source writes it once asked), then
     /// the source is told the drop is done.
     private func dropHappened() {
-        guard let offer = dragged, offers[offer]?.contains(Self.uriList) == true else { left(); return }
+        guard dragSource == nil, let offer = dragged, offers[offer]?.contains(Self.uriList) == true else { left(); return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { left(); return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -159,7 +201,10 @@ final class WaylandDataDevice {
         },
         enter: { data, _, serial, _, _, _, offer in device(data)?.entered(offer, serial: serial) },
         leave: { data, _ in device(data)?.left() },
-        motion: { _, _, _, _, _ in },
+        motion: { data, _, time, x, y in
+            guard let d = device(data), d.dragSource != nil else { return }
+            d.dragMoved(wl_fixed_to_double(x), wl_fixed_to_double(y), time)
+        },
         drop: { data, _ in device(data)?.dropHappened() },
         selection: { data, _, offer in
             // Another program's clipboard: the viewer pastes nothing, so the offer goes at once.
@@ -177,12 +222,18 @@ final class WaylandDataDevice {
 
     private nonisolated(unsafe) static var sourceListener = wl_data_source_listener(
         target: { _, _, _ in },
-        send: { data, _, mime, fd in
+        send: { data, source, mime, fd in
             guard let d = device(data), let mime else { close(fd); return }
-            d.send(String(cString: mime), to: fd)
+            d.send(String(cString: mime), from: source, to: fd)
         },
         cancelled: { data, source in device(data)?.sourceCancelled(source) },
-        dnd_drop_performed: { _, _ in },
-        dnd_finished: { _, _ in },
+        dnd_drop_performed: { data, _ in device(data)?.dragFinished(taken: true) },
+        dnd_finished: { data, source in
+            // The program that took the drop read what it wanted: the source goes.
+            guard let d = device(data), let source, source == d.dragSource else { return }
+            d.dragSource = nil
+            d.dragItems = [:]
+            wl_data_source_destroy(source)
+        },
         action: { _, _, _ in })
 }

@@ -119,6 +119,22 @@ final class WaylandSeat {
         }
     }
 
+    // MARK: Drags out
+
+    /// The compositor carries a drag out and moved it over the window (surface units): the app's copy follows.
+    func dragMoved(x: Double, y: Double, time: UInt32) {
+        deliver(decoder.pointerMoved(x: x, y: y, time: time))
+    }
+
+    /// The drag out ended where the compositor had it: the press that began it is let go for the app (its
+    /// release went to the compositor), outside the window when a program took the drop (the copy fades),
+    /// else where the pointer was (it flies back); fingers are cancelled (it flies back).
+    func dragEnded(taken: Bool) {
+        let fingers = decoder.touchCancelled()
+        if !fingers.isEmpty { return fingers.forEach(deliver) }
+        deliver(.pointerUp(at: taken ? Point(x: -1_000_000, y: -1_000_000) : decoder.pointerAt, button: 1, time: MonotonicClock.seconds()))
+    }
+
     // MARK: Pointer
 
     private func pointerButton(_ code: UInt32, serial: UInt32, time: UInt32, pressed: Bool) {

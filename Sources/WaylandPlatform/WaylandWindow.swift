@@ -125,6 +125,8 @@ public final class WaylandWindow: PlatformWindow {
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
         seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
         dataDevice?.dropped = { [unowned self] in pending.append(.dropped($0)) }
+        dataDevice?.dragMoved = { [unowned self] in seat?.dragMoved(x: $0, y: $1, time: $2) }
+        dataDevice?.dragEnded = { [unowned self] in seat?.dragEnded(taken: $0) }
         frameTimes.report = { [unowned self] in pending.append(.presented(msc: $0, time: $1)) }
         if let seat {
             injector = WaylandInputInjector(connection: connection, seat: seat, scale: self.scale) { [unowned self] in pending.append(.input($0)) }
@@ -281,9 +283,12 @@ public final class WaylandWindow: PlatformWindow {
     }
 
     /// Taken as of the newest key press, button press or touch (the compositor checks it is recent).
-    /// Not yet: a drag out on Wayland is the compositor's (`wl_data_device.start_drag`), and the
-    /// window loses the pointer while it lasts.
-    public func offerDrag(_ items: [ClipboardItem]) -> Bool { false }
+    /// The compositor carries the drag (`wl_data_device.start_drag`, from the press that lifted the photo):
+    /// the window sees the drag's moves over itself and its end, not the pointer's.
+    public func offerDrag(_ items: [ClipboardItem]) -> Bool {
+        guard let dataDevice, let serial = seat?.lastSerial, serial != 0 else { return false }
+        return dataDevice.startDrag(items, from: surface, serial: serial)
+    }
 
     public func offerClipboard(_ items: [ClipboardItem]) -> Bool {
         guard let dataDevice, let serial = seat?.lastSerial, serial != 0 else { return false }

@@ -369,8 +369,9 @@ struct WindowBackendTests {
 }
 
 /// Files dropped on the Wayland window from another program (a GTK window as a file manager's, its
-/// drag made with wayvnc's pointer) open as they would from the command line.
-@Suite(.serialized, .enabled(if: SwayServer.isInstalled && WayVNCServer.isInstalled && GTKDragSource.isInstalled,
+/// drag made with wayvnc's pointer) open as they would from the command line; a photo held and carried
+/// out of it is dropped into another program (a GTK window that takes drops).
+@Suite(.serialized, .enabled(if: SwayServer.isInstalled && WayVNCServer.isInstalled && GTKProgram.isInstalled,
                              "sway, wayvnc, vncdotool or GTK's Python bindings are not installed (apt-get install sway wayvnc python3-gi gir1.2-gtk-3.0; pip install vncdotool)"))
 struct WaylandDropTests {
     @Test func aPhotoDroppedFromAGTKWindowOpens() throws {
@@ -382,12 +383,12 @@ struct WaylandDropTests {
         let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + Array(WaylandWindowTests.arguments.dropFirst(2)) + [photo])
         #expect(status == 0, "\(errors)")
         let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose"], environment: sway.waylandEnvironment)
-        let source = try GTKDragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment)
+        let source = try GTKProgram.dragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment)
         let placed = Date().addingTimeInterval(20)
         var from: (x: Int, y: Int, width: Int, height: Int)?, to: (x: Int, y: Int, width: Int, height: Int)?
         repeat {
-            try sway.move(appID: GTKDragSource.appID, toX: 0, y: 0)
-            (from, to) = (sway.rect(ofAppID: GTKDragSource.appID), sway.rect(ofAppID: "photozoom"))
+            try sway.move(appID: GTKProgram.dragSourceID, toX: 0, y: 0)
+            (from, to) = (sway.rect(ofAppID: GTKProgram.dragSourceID), sway.rect(ofAppID: "photozoom"))
             if from?.x == 0 && to != nil { break }
             usleep(100_000)
         } while Date() < placed
@@ -399,6 +400,37 @@ struct WaylandDropTests {
                      + ["pause", "0.3", "mouseup", "1"])
         try WaylandWindowTests().expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
         #expect(viewer.standardError.contains("opening \(photo)"), "\(viewer.standardError)")
-        #expect(source.ended, "the source was told the drag ended")
+        #expect(source.said.contains("drag ended"), "the source was told the drag ended")
+    }
+
+    @Test func aPhotoHeldAndCarriedOutIsDroppedIntoAGTKWindow() throws {
+        let sway = try SwayServer()
+        let vnc = try WayVNCServer(serving: sway)
+        let scratch = try TemporaryFolder(), photos = try TemporaryFolder()
+        let photo = try photos.copy(TestImages.bundledFolder + "/coffee.png", as: "coffee.png")
+        let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose", photos.path], environment: sway.waylandEnvironment)
+        let target = try GTKProgram.dropTarget(into: scratch.path, environment: sway.waylandEnvironment)
+        let placed = Date().addingTimeInterval(20)
+        var into: (x: Int, y: Int, width: Int, height: Int)?, from: (x: Int, y: Int, width: Int, height: Int)?
+        repeat {
+            try sway.move(appID: GTKProgram.dropTargetID, toX: 0, y: 0)
+            (into, from) = (sway.rect(ofAppID: GTKProgram.dropTargetID), sway.rect(ofAppID: "photozoom"))
+            if into?.x == 0 && from != nil { break }
+            usleep(100_000)
+        } while Date() < placed
+        let window = try #require(from, "the viewer's window"), drop = try #require(into, "the drop target's window")
+        #expect(window.x >= drop.width || window.y >= drop.height, "side by side: \(window), \(drop)")
+        usleep(800_000)   // the grid's first frames
+        // The first cell (below the viewer's own title bar, where the compositor draws none), held still, then carried over.
+        let start = (x: window.x + 60, y: window.y + window.height - 400 + 150), end = (x: drop.x + drop.width / 2, y: drop.y + drop.height / 2)
+        try vnc.send(["move", "\(start.x)", "\(start.y)", "mousedown", "1", "pause", "0.9"] + WayVNCServer.moves(from: start, to: end)
+                     + ["pause", "0.5", "mouseup", "1"])
+        #expect(WindowSession.wait { target.said.contains("dropped") }, "no drop: \(target.said); \(viewer.standardError)")
+        let uris = try String(contentsOfFile: scratch.path + "/dropped.uris", encoding: .utf8)
+        #expect(uris == "file://\(photo)\r\n")
+        let dropped = try ImageDecoder.decode(data: [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.path + "/dropped.png"))))
+        let original = try ImageDecoder.decode(path: photo).image
+        #expect(dropped.format == .png && PixelComparison(dropped.image, original, channelTolerance: 0).differing == 0)
+        #expect(viewer.process.isRunning && !viewer.standardError.contains("warning"), "\(viewer.standardError)")
     }
 }

@@ -42,7 +42,9 @@ final class WindowSession {
     }
 
     /// Waits up to `seconds` for `condition`.
-    func wait(seconds: Double = 20, until condition: () -> Bool) -> Bool {
+    func wait(seconds: Double = 20, until condition: () -> Bool) -> Bool { Self.wait(seconds: seconds, until: condition) }
+
+    static func wait(seconds: Double = 20, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }

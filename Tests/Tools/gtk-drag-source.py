@@ -1,5 +1,5 @@
 # A GTK 3 window that offers the URIs given after its app id as text/uri-list when dragged
-# (GTKDragSource in the end-to-end tests runs it).
+# (GTKProgram.dragSource in the end-to-end tests runs it).
 import sys
 import gi
 gi.require_version("Gtk", "3.0")
