@@ -384,14 +384,7 @@ struct WaylandDropTests {
         #expect(status == 0, "\(errors)")
         let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose"], environment: sway.waylandEnvironment)
         let source = try GTKProgram.dragSource(offering: ["file://" + photo], environment: sway.waylandEnvironment)
-        let placed = Date().addingTimeInterval(20)
-        var from: (x: Int, y: Int, width: Int, height: Int)?, to: (x: Int, y: Int, width: Int, height: Int)?
-        repeat {
-            try sway.move(appID: GTKProgram.dragSourceID, toX: 0, y: 0)
-            (from, to) = (sway.rect(ofAppID: GTKProgram.dragSourceID), sway.rect(ofAppID: "photozoom"))
-            if from?.x == 0 && to != nil { break }
-            usleep(100_000)
-        } while Date() < placed
+        let (from, to) = try Self.place(GTKProgram.dragSourceID, besideTheViewerOn: sway)
         let start = try #require(from.map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }, "the drag source's window")
         let end = try #require(to.map { (x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }, "the viewer's window")
         // GTK starts the drag once the pointer moved a few pixels with the button held; the pause over
@@ -403,6 +396,21 @@ struct WaylandDropTests {
         #expect(source.said.contains("drag ended"), "the source was told the drag ended")
     }
 
+    typealias Rect = (x: Int, y: Int, width: Int, height: Int)
+
+    /// Moves the window of `appID` to the output's top left, beside the viewer's; their places (nil: not found in 20 s).
+    static func place(_ appID: String, besideTheViewerOn sway: SwayServer) throws -> (Rect?, Rect?) {
+        let placed = Date().addingTimeInterval(20)
+        var other: Rect?, viewer: Rect?
+        repeat {
+            try sway.move(appID: appID, toX: 0, y: 0)
+            (other, viewer) = (sway.rect(ofAppID: appID), sway.rect(ofAppID: "photozoom"))
+            if other?.x == 0 && viewer != nil { break }
+            usleep(100_000)
+        } while Date() < placed
+        return (other, viewer)
+    }
+
     @Test func aPhotoHeldAndCarriedOutIsDroppedIntoAGTKWindow() throws {
         let sway = try SwayServer()
         let vnc = try WayVNCServer(serving: sway)
@@ -410,14 +418,7 @@ struct WaylandDropTests {
         let photo = try photos.copy(TestImages.bundledFolder + "/coffee.png", as: "coffee.png")
         let viewer = try ViewerProcess(WaylandWindowTests.arguments + ["--verbose", photos.path], environment: sway.waylandEnvironment)
         let target = try GTKProgram.dropTarget(into: scratch.path, environment: sway.waylandEnvironment)
-        let placed = Date().addingTimeInterval(20)
-        var into: (x: Int, y: Int, width: Int, height: Int)?, from: (x: Int, y: Int, width: Int, height: Int)?
-        repeat {
-            try sway.move(appID: GTKProgram.dropTargetID, toX: 0, y: 0)
-            (into, from) = (sway.rect(ofAppID: GTKProgram.dropTargetID), sway.rect(ofAppID: "photozoom"))
-            if into?.x == 0 && from != nil { break }
-            usleep(100_000)
-        } while Date() < placed
+        let (into, from) = try Self.place(GTKProgram.dropTargetID, besideTheViewerOn: sway)
         let window = try #require(from, "the viewer's window"), drop = try #require(into, "the drop target's window")
         #expect(window.x >= drop.width || window.y >= drop.height, "side by side: \(window), \(drop)")
         usleep(800_000)   // the grid's first frames
