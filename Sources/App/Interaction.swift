@@ -286,7 +286,8 @@ final class Interaction {
     }
 
     /// Two fingers. Zoomed, they zoom; at fit, their first move past `pinchDecision` decides: apart
-    /// zooms, together closes, and turned by `twistStart` first, they twist the photo (snapping to a quarter). A second finger put down during a pull (or on a photo taken in the air) takes the
+    /// zooms, together closes, and turned by `twistStart` first, they twist the photo (snapping to a
+    /// quarter). A second finger put down during a pull (or on a photo taken in the air) takes the
     /// photo on from where it is, as a pinch that closes.
     private func pinched(_ pinch: PinchRecognizer) {
         if gesture == .pinchingGrid || navigator.isGridActive && pinch.state == .began { return pinchedGrid(pinch) }
@@ -521,7 +522,7 @@ final class Interaction {
     }
 
     /// `+` and `-` on the grid: a column fewer (larger photos) or more, about the selection, else the
-    /// middle of the grid.
+    /// middle of the grid; `0`: back to the columns the width gives.
     private func gridZoomKey(_ zoom: KeyBinding.Zoom) {
         let held = grid.keyboardSelection.map { grid.cell(at: $0).convert(grid.cell(at: $0).bounds, to: nil).center }
             ?? Point(x: grid.size.width / 2, y: grid.size.height / 2)
