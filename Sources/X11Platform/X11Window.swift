@@ -239,7 +239,9 @@ public final class X11Window: PlatformWindow {
     /// Carries a photo lifted in the window past its edge to the window under the pointer that takes
     /// drops (XDND), offering `items`, until the button or finger lets go.
     public func offerDrag(_ items: [ClipboardItem]) -> Bool {
-        dragSource.begin(items, time: lastServerTime)
+        // At the server's time now: the last event's time may be older than another program's last drag
+        // (XI2's events don't set it), and the server would then ignore the take.
+        dragSource.begin(items, time: Time(CurrentTime))
     }
 
     private func translate(_ event: inout XEvent) -> WindowEvent? {
