@@ -3,8 +3,8 @@ import Glibc
 import Testing
 import TestSupport
 
-/// The viewer never writes where the photos are unless asked to (Delete): every feature played over a
-/// read-only folder, and Delete with `--read-only`, leaves its listing and every file's size and
+/// The viewer never writes where the photos are unless asked to (Delete, Ctrl+R, a twist): every feature played
+/// over a read-only folder, and those actions with `--read-only`, leaves its listing and every file's size and
 /// modification time as they were. (Run as root, as the tests are here, the mode alone would not stop a
 /// write: the listing is what is checked.)
 @Suite struct PhotosStayUntouchedTests {
@@ -53,8 +53,19 @@ import TestSupport
             dump \(outputs.path)/scene.json
             """
         let scriptFile = try outputs.write("script.txt", Array(script.utf8))
-        // Read-only, Delete (the one action that writes a photo's folder) does nothing to it.
-        let deleting = try outputs.write("delete.txt", Array("tap 60 110\nwait 900\nkey Delete\nwait 400\nkey ctrl+z\nwait 400\n".utf8))
+        // Read-only, the actions that write a photo's folder (Delete and its undo, Ctrl+R, a twist) do nothing to it.
+        let deleting = try outputs.write("delete.txt", Array("""
+            tap 60 110
+            wait 900
+            key Delete
+            wait 400
+            key ctrl+z
+            wait 400
+            key ctrl+r
+            wait 700
+            twist 200 150 80 300
+            wait 900
+            """.utf8))
         for (extra, scriptFile) in [(["--headless"], scriptFile), (["--headless", "--motion", "seeds", "--scale", "2"], scriptFile),
                                     (["--headless", "--read-only"], deleting)] {
             let viewer = try ViewerProcess(extra + ["--size", "400x300", "--script", scriptFile, "--trace", outputs.path + "/trace.jsonl",
