@@ -28,13 +28,14 @@ public final class LongPressRecognizer: Recognizer {
             location = event.location
             deadline = event.time + GestureTuning.longPressDuration
         case (.possible, _):
-            // Held down past its time between events: it began then, and this event follows it.
-            if event.id == pointer, event.phase != .down, let deadline, event.time >= deadline { begin() }
-            guard state != .possible else {
-                if event.phase != .move || distance(event.location, startLocation) > GestureTuning.touchSlop { fail() }
-                return
+            guard event.id == pointer else { return }
+            // Held down past its time with no event between (a loop that slept): it began then, and this
+            // event follows it.
+            if let deadline, event.time >= deadline {
+                begin()
+                return handle(event, pointers: pointers)
             }
-            handle(event, pointers: pointers)
+            if event.phase != .move || distance(event.location, startLocation) > GestureTuning.touchSlop { fail() }
         case (.began, _), (.changed, _):
             if event.phase == .down { return cancel() }   // a second pointer: a pinch, not a drag
             guard event.id == pointer else { return }
