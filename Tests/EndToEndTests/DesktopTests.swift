@@ -132,6 +132,8 @@ import TestSupport
         for name in ["chelsea.png", "coffee.png"] {
             try folder.copy(TestImages.repository.appendingPathComponent("Images/\(name)").path, as: "dropped \(name)")
         }
+        // A folder below: a dropped file's neighbours are its own folder's; a dropped folder is its whole tree.
+        try folder.copy(TestImages.repository.appendingPathComponent("Images/astronaut.png").path, as: "nested/dropped astronaut.png")
         let (viewer, window) = try session.launch(["--size", "500x400"])
         #expect(session.wait { self.session.title(of: window) == "Photos — PhotoZoomAnimator" })
         let source = XdndSource(client: client)
@@ -152,8 +154,13 @@ import TestSupport
                 "\(viewer.standardError)")
         #expect(session.wait { self.session.title(of: window) == "Photos — PhotoZoomAnimator" }, "\(self.session.title(of: window) ?? "")")
         let shot = session.scratch.appendingPathComponent("folder.png").path
-        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "500x400", "--screenshot", shot, folder.path])
+        let dump = session.scratch.appendingPathComponent("folder.json").path
+        let script = session.scratch.appendingPathComponent("dump.txt")
+        try "dump \(dump)\n".write(to: script, atomically: true, encoding: .utf8)
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "500x400", "--script", script.path, "--screenshot", shot, folder.path])
         #expect(status == 0, "\(errors)")
+        let photos = try DumpedNode.all(in: dump).filter { $0.name.hasPrefix("cell.") }.compactMap(\.photo)
+        #expect(photos.sorted() == ["dropped astronaut.png", "dropped chelsea.png", "dropped coffee.png"], "the tree, as from the command line")
         try session.expectWindow(window, toShow: try ImageDecoder.decode(path: shot).image)
 
         // What it cannot take (no file list) is refused, and the viewer goes on.

@@ -7,6 +7,8 @@ struct DumpedNode: Decodable {
     let alpha: Double
     let hidden: Bool
     let text: String?
+    /// The file name of the photo the node shows, if any.
+    let photo: String?
     /// x, y, width, height in window points.
     let frame: [Double]
     let children: [DumpedNode]
