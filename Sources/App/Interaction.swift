@@ -175,6 +175,7 @@ final class Interaction {
     /// The last finger lifted. A photo taken in the air and let go without a drag (a tap on it, a
     /// double click on a thumbnail) opens, from where it is.
     private func lifted() {
+        navigator.pressEnded()
         if gesture == .pulling, holdsTakenPhoto {
             dismissal.resume(finishing: false)
             gesture = nil

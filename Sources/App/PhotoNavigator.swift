@@ -116,6 +116,7 @@ final class PhotoNavigator {
         }
         opensOnceShown = nil
         earlyDecode = nil
+        awaitedEarly = nil
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
@@ -142,6 +143,8 @@ final class PhotoNavigator {
     func pressed(onCell index: Int) {
         opensOnceShown = nil
         guard isGridActive, let image = grid.picture(at: index) else { return }
+        if earlyDecode?.index != index { earlyDecode = nil }
+        awaitedEarly = index
         let fit = ContentMode.aspectFit.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
                                              in: Rect(origin: .zero, size: grid.size)).size
         requestSharper(index, covering: Size(width: fit.width * pixelScale, height: fit.height * pixelScale))
@@ -150,6 +153,7 @@ final class PhotoNavigator {
     /// A photo passed on its own, to open at launch: its decode for the window starts first in the
     /// queue, before its thumbnail or its neighbours'.
     func prepareToOpen(_ index: Int) {
+        awaitedEarly = index
         requestSharper(index, covering: Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale))
     }
 
@@ -168,6 +172,18 @@ final class PhotoNavigator {
 
     /// The decode a press on a cell (or a launch) started, when it arrived before the photo opened.
     private var earlyDecode: (index: Int, image: PixelImage, fullSize: Size?)?
+    /// The photo whose decode, arriving with no viewer open, is kept as `earlyDecode`: the cell pressed,
+    /// while the press may still open it (or the photo a launch opens). Any other decode arriving then
+    /// (a neighbour's, after the viewer closed) is let go: it would hold a screenful of pixels for nothing.
+    private var awaitedEarly: Int?
+
+    /// The last finger lifted: a press that did not open its photo (a scroll, a long press, a tap that
+    /// opened nothing) lets its decode go, now or when it arrives.
+    func pressEnded() {
+        guard viewer == nil else { return }
+        awaitedEarly = nil
+        earlyDecode = nil
+    }
 
     /// The pager came to rest on `i`: the grid keeps that cell in view (the seeds centre it), and
     /// sharp decodes are asked for.
@@ -251,6 +267,7 @@ final class PhotoNavigator {
         fullWidths = Dictionary(uniqueKeysWithValues: fullWidths.compactMap { old, width in newOf[old].map { ($0, width) } })
         animated = Set(animated.compactMap { newOf[$0] })
         earlyDecode = nil
+        awaitedEarly = nil
         opensOnceShown = nil
         changed = []
         self.photos = photos
@@ -393,7 +410,7 @@ final class PhotoNavigator {
             guard case .success(let image) = result.outcome, animation?.index != result.index else { continue }
             let fullSize = result.fullSize.map { Size(width: Double($0.width), height: Double($0.height)) }
             guard let viewer else {
-                earlyDecode = (result.index, image, fullSize)
+                if result.index == awaitedEarly { earlyDecode = (result.index, image, fullSize) }
                 continue
             }
             if replaces {

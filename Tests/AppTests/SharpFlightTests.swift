@@ -3,6 +3,7 @@ import Dispatch
 import Geometry
 import Imaging
 import Input
+import Pixels
 import Library
 import SceneGraph
 import Synchronization
@@ -25,10 +26,37 @@ import SystemPackage
         }
         var decode: DecodeQueue.Decode {
             { [self] path, size throws(ImageDecodeError) in
-                if let size, size.width > 400, !open.withLock({ $0 }) { semaphore.wait() }
+                if let size, size.width > 400 {
+                    if !open.withLock({ $0 }) { semaphore.wait() }
+                    return try ImageDecoder.decode(file: path, atLeast: size)
+                }
                 return try TestDecoders.memoizing(path, size)
             }
         }
+    }
+
+    /// Decodes as the viewer does (nothing remembered), holding each picture larger than a thumbnail
+    /// only weakly: what the app still holds stays.
+    final class Watched: Sendable {
+        private final class Weak { weak var image: PixelImage?; init(_ image: PixelImage) { self.image = image } }
+        private let made = Mutex<[Weak]>([])
+        let gate = Gate()
+        var decode: DecodeQueue.Decode {
+            { [self] path, size throws(ImageDecodeError) in
+                let decoded = try gate.decode(path, size)
+                if let size, size.width > 400 { made.withLock { $0.append(Weak(decoded.image)) } }
+                return decoded
+            }
+        }
+        /// How many of them are still held by someone, once the decode threads are past the ends of their
+        /// jobs (a thread lets go of what it made a moment after it hands it over): within 2 s.
+        var held: Int {
+            let pause = DispatchSemaphore(value: 0)
+            for _ in 0..<200 where made.withLock({ $0.contains { $0.image != nil } }) { _ = pause.wait(timeout: .now() + .milliseconds(10)) }
+            return made.withLock { $0.filter { $0.image != nil }.count }
+        }
+        var count: Int { made.withLock { $0.count } }
+        var heldSizes: [String] { made.withLock { $0.compactMap { $0.image.map { "\($0.width)x\($0.height)" } } } }
     }
 
     func app(queue: DecodeQueue) -> (PhotoViewerApp, Int) {
@@ -89,5 +117,51 @@ import SystemPackage
         clock.advanceFrame()
         app.tick()
         #expect(copy(app)?.image === page, "the fly-back flies the page's own decode, not the thumbnail")
+    }
+
+    /// A press that becomes a scroll does not keep the photo it began to decode (a screenful of pixels
+    /// held while the grid is browsed); a press that opens its photo flies with it.
+    @Test func aPressThatScrollsLetsItsDecodeGo() throws {
+        let watched = Watched()
+        let queue = DecodeQueue(decode: watched.decode)
+        let (app, kleiber) = app(queue: queue)
+        let cell = app.cellFrame(kleiber).center
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
+        _ = app.handle(.pointerMove(to: Point(x: cell.x, y: cell.y - 60), time: 1.05))
+        _ = app.handle(.pointerMove(to: Point(x: cell.x, y: cell.y - 120), time: 1.1))
+        _ = app.handle(.pointerUp(at: Point(x: cell.x, y: cell.y - 120), button: 1, time: 1.15))
+        watched.gate.release()
+        app.waitForLoads()
+        app.settle(stepping: clock)
+        #expect(app.viewer == nil && watched.count == 1, "the press asked for its photo")
+        #expect(watched.held == 0, "the scroll let it go")
+    }
+
+    /// The viewer closed before its neighbours' decodes came: they are let go as they arrive.
+    @Test func decodesArrivingAfterTheViewerClosedAreLetGo() throws {
+        let watched = Watched()
+        let queue = DecodeQueue(decode: watched.decode)
+        let (app, kleiber) = app(queue: queue)
+        let cell = app.cellFrame(kleiber).center
+        _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
+        _ = app.handle(.pointerUp(at: cell, button: 1, time: 1.05))
+        // Frames without waiting for the decodes (held at the gate): it lands, then flies home.
+        func frames(_ n: Int) {
+            for _ in 0..<n {
+                clock.advanceFrame()
+                app.tick()
+                app.applyFinishedLoads()
+            }
+        }
+        frames(120)
+        #expect(app.viewer != nil)
+        _ = app.handle(.key(name: "Escape", modifiers: []))
+        frames(120)
+        #expect(app.viewer == nil)
+        watched.gate.release()
+        app.waitForLoads()
+        app.settle(stepping: clock)
+        #expect(watched.count >= 2, "the photo and its neighbours were decoded: \(watched.count)")
+        #expect(watched.held == 0, "none is held with the grid shown: \(watched.heldSizes) of \(watched.count)")
     }
 }
