@@ -10,7 +10,7 @@ import SceneGraph
 public final class SceneRenderer {
     let cache: ScaledImageCache
     /// The pixels of still subtrees (`Node.rasterizesWhenStill`).
-    let stills = StillSubtreeCache()
+    let stills: StillSubtreeCache
     /// Set while `render` draws: an exported frame makes its missing levels in place.
     private var isExporting = false
     /// While a finger zooms the photo the window draws for speed: the nearest level with the
@@ -21,9 +21,11 @@ public final class SceneRenderer {
     /// its area, and the first of a size its pages of memory.
     private(set) var layerPixels = 0
 
-    /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window).
+    /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window; a
+    /// window's still subtrees get their copies' memory from a worker too).
     public init(levels: LevelMaking = .inPlace) {
         cache = ScaledImageCache(making: levels)
+        if case .inBackground = levels { stills = StillSubtreeCache(buffersInBackground: true) } else { stills = StillSubtreeCache() }
     }
 
     /// Takes the pre-scaled copies made in the background since the last frame; true when any

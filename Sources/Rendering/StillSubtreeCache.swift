@@ -1,4 +1,5 @@
 import CCairo
+import Pixels
 import SceneGraph
 
 /// Pixels of the subtrees marked `rasterizesWhenStill`: a subtree drawn the same way on two frames
@@ -18,7 +19,9 @@ final class StillSubtreeCache {
     private struct Entry {
         /// The signature of the last draw (its hash); a copy is taken when the next draw has the same.
         var signature: Int?
-        /// The copy, over `device`; nil until taken.
+        /// The copy's memory, over `device`, once `buffers` had it ready.
+        var pixels: PixelImage?
+        /// A surface over `pixels`; nil until a copy is taken.
         var surface: OpaquePointer?
         var device: PixelBox
         /// Whether `surface` holds the draw with `signature`.
@@ -32,9 +35,15 @@ final class StillSubtreeCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private let buffers: CopyBuffers
     private var draw = 0
     /// Subtrees drawn from a copy since `beginDraw` (for tests).
     private(set) var copiesDrawn = 0
+
+    /// `buffersInBackground`: the copies' memory is made on a thread (the window), not in the frame.
+    init(buffersInBackground: Bool = false) {
+        buffers = CopyBuffers(inBackground: buffersInBackground)
+    }
 
     deinit { for entry in entries.values { entry.surface.map(cairo_surface_destroy) } }
 
@@ -141,22 +150,27 @@ final class StillSubtreeCache {
     /// copies only. The second such draw running is copied out of the frame.
     func drew(_ node: Node, signature: Signature, box: PixelBox, clean: Bool, on cr: OpaquePointer) {
         let key = ObjectIdentifier(node)
-        var entry = entries[key] ?? Entry(signature: nil, surface: nil, device: box, isCurrent: false, lastUse: draw)
+        var entry = entries[key] ?? Entry(signature: nil, device: box, isCurrent: false, lastUse: draw)
         let still = entry.signature == signature.hash && entry.device == box
         entry.signature = signature.hash
         entry.lastUse = draw
         entry.isCurrent = false
-        if entry.device != box, let old = entry.surface {
-            cairo_surface_destroy(old)
+        if entry.device != box {
+            entry.surface.map(cairo_surface_destroy)
             entry.surface = nil
+            entry.pixels = nil
         }
         entry.device = box
-        if still, clean, Self.clipHolds(box, on: cr), let target = cairo_get_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE {
+        // Asked for at the first draw, so that it is ready for the second.
+        if entry.pixels == nil { entry.pixels = buffers.take(width: box.width, height: box.height) }
+        if still, clean, let pixels = entry.pixels, Self.clipHolds(box, on: cr), let target = cairo_get_target(cr),
+           cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE {
             cairo_surface_flush(target)
             // The copy is kept in the frame's own format, so copying it back changes no pixel.
             if entry.surface == nil {
-                let made = cairo_surface_create_similar_image(target, cairo_image_surface_get_format(target),
-                                                              Int32(box.width), Int32(box.height))
+                let made = cairo_image_surface_create_for_data(pixels.bytes.assumingMemoryBound(to: UInt8.self),
+                                                               cairo_image_surface_get_format(target),
+                                                               Int32(box.width), Int32(box.height), Int32(pixels.stride))
                 if let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS { entry.surface = made } else { made.map(cairo_surface_destroy) }
             }
             if let surface = entry.surface, let copy = cairo_create(surface) {

@@ -1,0 +1,81 @@
+import Foundation
+import Imaging
+import Pixels
+
+/// Memory for the still subtrees' copies, made where no frame waits for it. A copy of the grid is a
+/// screenful: 33 MB at 4K, whose pages, first written in a frame, cost that frame 60–140 ms of page
+/// faults on a virtual machine (the zoom-in's second frame takes the grid's copy: 4–7 refreshes
+/// missed). In the background a buffer asked for is made (and its pages written) on a thread of its
+/// own; until it is ready the subtree is drawn, as it would be without a copy.
+final class CopyBuffers {
+    /// Nice steps below the frame loop, as the decoders.
+    static let niceness: Int32 = 10
+
+    private let worker: Worker?
+
+    /// `inBackground`: made on a thread; else there and then (headless renders and tests).
+    init(inBackground: Bool) {
+        worker = inBackground ? Worker() : nil
+    }
+
+    /// A zero-filled buffer of `width`×`height` pixels, if one is ready (the first ask starts making it).
+    func take(width: Int, height: Int) -> PixelImage? {
+        guard let worker else { return PixelImage(width: width, height: height) }
+        return worker.take(Size(width: width, height: height))
+    }
+
+    private struct Size: Hashable, Sendable {
+        let width, height: Int
+    }
+
+    /// The thread and what it shares with the renderer (the thread holds this, not the renderer).
+    private final class Worker: @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked: [Size] = []
+        private var ready: [Size: PixelImage] = [:]
+        private var stopped = false
+        private let signal = DispatchSemaphore(value: 0)
+
+        init() {
+            let thread = Thread { [self] in run() }
+            thread.name = "photozoom-buffers"
+            thread.start()
+        }
+
+        func take(_ size: Size) -> PixelImage? {
+            lock.withLock {
+                if let buffer = ready.removeValue(forKey: size) { return buffer }
+                // Asked at another size (the window was resized): what was made for the old one goes.
+                ready.removeAll()
+                if !asked.contains(size) {
+                    asked.append(size)
+                    signal.signal()
+                }
+                return nil
+            }
+        }
+
+        /// Ends the thread once its buffer in the making is made.
+        func stop() {
+            lock.withLock { stopped = true }
+            signal.signal()
+        }
+
+        private func run() {
+            ThreadPriority.lowerCurrentThread(by: CopyBuffers.niceness)
+            while true {
+                signal.wait()
+                while let size = lock.withLock({ stopped ? nil : asked.first }) {
+                    let buffer = PixelImage(width: size.width, height: size.height)   // writes every page
+                    lock.withLock {
+                        asked.removeAll { $0 == size }
+                        ready[size] = buffer
+                    }
+                }
+                if lock.withLock({ stopped }) { return }
+            }
+        }
+    }
+
+    deinit { worker?.stop() }
+}
