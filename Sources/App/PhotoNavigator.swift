@@ -143,7 +143,6 @@ final class PhotoNavigator {
     func pressed(onCell index: Int) {
         opensOnceShown = nil
         guard isGridActive, let image = grid.picture(at: index) else { return }
-        if earlyDecode?.index != index { earlyDecode = nil }
         awaitedEarly = index
         let fit = ContentMode.aspectFit.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
                                              in: Rect(origin: .zero, size: grid.size)).size

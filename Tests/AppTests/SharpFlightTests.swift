@@ -48,15 +48,14 @@ import SystemPackage
                 return decoded
             }
         }
-        /// How many of them are still held by someone, once the decode threads are past the ends of their
+        /// The sizes of those still held by someone, once the decode threads are past the ends of their
         /// jobs (a thread lets go of what it made a moment after it hands it over): within 2 s.
-        var held: Int {
+        var held: [String] {
             let pause = DispatchSemaphore(value: 0)
             for _ in 0..<200 where made.withLock({ $0.contains { $0.image != nil } }) { _ = pause.wait(timeout: .now() + .milliseconds(10)) }
-            return made.withLock { $0.filter { $0.image != nil }.count }
+            return made.withLock { $0.compactMap { $0.image.map { "\($0.width)x\($0.height)" } } }
         }
         var count: Int { made.withLock { $0.count } }
-        var heldSizes: [String] { made.withLock { $0.compactMap { $0.image.map { "\($0.width)x\($0.height)" } } } }
     }
 
     func app(queue: DecodeQueue) -> (PhotoViewerApp, Int) {
@@ -67,6 +66,15 @@ import SystemPackage
     }
 
     var copy: (PhotoViewerApp) -> Node? { { $0.root.descendant(named: "transitionImage") } }
+
+    /// `n` frames, taking what the decoders finished without waiting for them (the gate may hold them).
+    func frames(_ n: Int, of app: PhotoViewerApp) {
+        for _ in 0..<n {
+            clock.advanceFrame()
+            app.tick()
+            app.applyFinishedLoads()
+        }
+    }
 
     /// Device pixels across the photo's fit frame in the viewer.
     func fitWidth(_ app: PhotoViewerApp) -> Double { app.viewer!.fitFrame.width * app.pixelScale }
@@ -92,11 +100,7 @@ import SystemPackage
         let cell = app.cellFrame(kleiber).center
         _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
         _ = app.handle(.pointerUp(at: cell, button: 1, time: 1.05))
-        for _ in 0..<5 {
-            clock.advanceFrame()
-            app.tick()
-            app.applyFinishedLoads()
-        }
+        frames(5, of: app)
         let node = try #require(copy(app))
         let thumbnail = try #require(node.image)
         #expect(Double(thumbnail.width) < 0.5 * fitWidth(app), "still the thumbnail")
@@ -134,7 +138,7 @@ import SystemPackage
         app.waitForLoads()
         app.settle(stepping: clock)
         #expect(app.viewer == nil && watched.count == 1, "the press asked for its photo")
-        #expect(watched.held == 0, "the scroll let it go")
+        #expect(watched.held == [], "the scroll let it go")
     }
 
     /// The viewer closed before its neighbours' decodes came: they are let go as they arrive.
@@ -145,23 +149,16 @@ import SystemPackage
         let cell = app.cellFrame(kleiber).center
         _ = app.handle(.pointerDown(at: cell, button: 1, time: 1))
         _ = app.handle(.pointerUp(at: cell, button: 1, time: 1.05))
-        // Frames without waiting for the decodes (held at the gate): it lands, then flies home.
-        func frames(_ n: Int) {
-            for _ in 0..<n {
-                clock.advanceFrame()
-                app.tick()
-                app.applyFinishedLoads()
-            }
-        }
-        frames(120)
+        // The decodes held at the gate: it lands, then flies home.
+        frames(120, of: app)
         #expect(app.viewer != nil)
         _ = app.handle(.key(name: "Escape", modifiers: []))
-        frames(120)
+        frames(120, of: app)
         #expect(app.viewer == nil)
         watched.gate.release()
         app.waitForLoads()
         app.settle(stepping: clock)
         #expect(watched.count >= 2, "the photo and its neighbours were decoded: \(watched.count)")
-        #expect(watched.held == 0, "none is held with the grid shown: \(watched.heldSizes) of \(watched.count)")
+        #expect(watched.held == [], "none is held with the grid shown (of \(watched.count))")
     }
 }
