@@ -81,9 +81,12 @@ public final class PresentationClock: FrameClock {
     private var costs: [Double] = []
     /// When the frame being planned or drawn was to start (`startTime`'s answer).
     private var plannedStart: Double?
-    /// How long before a refresh the server needs a frame, s: learnt from frames sent in time that
-    /// came a refresh late.
-    public private(set) var serverLead = PresentationClock.serverMargin
+    /// How long before a refresh the server needs a frame, s: what it is known to need
+    /// (`knownLead`), or more as learnt from frames sent in time that came a refresh late.
+    public var serverLead: Double { max(learntLead, knownLead * timeline.interval + Self.serverMargin) }
+    /// What the display is known to need before a refresh, in refreshes (`PlatformWindow.refreshLead`).
+    public var knownLead = 0.0
+    private var learntLead = PresentationClock.serverMargin
 
     /// `monotonic`: CLOCK_MONOTONIC seconds (tests pass their own).
     public init(timeline: DisplayTimeline, monotonic: @escaping () -> Double = MonotonicClock.seconds) {
@@ -127,7 +130,7 @@ public final class PresentationClock: FrameClock {
     public func modeChanged(rate: Double?) {
         timeline.modeChanged(rate: rate)
         lastShown = nil
-        serverLead = Self.serverMargin
+        learntLead = Self.serverMargin
     }
 
     /// Something wants a frame from `time` on (the loop says so each time round; the first counts).
@@ -151,13 +154,14 @@ public final class PresentationClock: FrameClock {
     @discardableResult
     public func beginFrame(at time: Double) -> Frame {
         let aim = aim(at: time)
-        // A motion that goes on (wanted before the refresh after the frame before) is due at that
-        // refresh: a draw too slow for it misses one. One that starts is due at the first refresh a draw
-        // begun when it was wanted could make.
+        // A motion that goes on (wanted before the server's deadline for the refresh after the frame before)
+        // is due at that refresh: a draw too slow for it misses one. One that starts, or input that came
+        // past that deadline (no draw could have shown it then), is due at the first refresh a draw begun
+        // when it was wanted could make.
         var continues = false, intended: UInt64?
         let since = wantedSince ?? time
         if timeline.isFresh(at: since) {
-            if let previous = newestAimed, let next = timeline.time(of: previous + divisor), since <= next {
+            if let previous = newestAimed, let next = timeline.time(of: previous + divisor), since <= next - serverLead {
                 continues = true
             } else if let reachable = timeline.nextRefresh(after: since, margin: expectedCost).msc {
                 let due = max(reachable, lastShown.map { $0 + divisor } ?? 0)
@@ -207,7 +211,7 @@ public final class PresentationClock: FrameClock {
         guard let aimed = frame.msc, msc > aimed, let sent = frame.sent, let due = timeline.time(of: aimed) else { return }
         let lead = due - sent
         guard lead > serverLead - Self.leadTolerance else { return }
-        serverLead = min(max(lead, serverLead) + 0.001, timeline.interval * Self.maxServerLead)
+        learntLead = min(max(lead, serverLead) + 0.001, timeline.interval * Self.maxServerLead)
     }
 
     /// The oldest frame in flight was never reported (a lost completion): the next one need not wait

@@ -24,6 +24,7 @@ final class FramePacer {
         if window.pacesByRefresh {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
             presentation.buffers = window.framesInFlight
+            presentation.knownLead = window.refreshLead
             clock = presentation
             self.presentation = presentation
             capRefreshes()
@@ -91,9 +92,11 @@ final class FramePacer {
         return presentation?.completed(msc: msc, at: time)
     }
 
-    /// The output under the window has another rate.
-    func rateChanged(to rate: Double?) {
+    /// The output under the window has another rate, and needs a frame `lead` refreshes before one
+    /// (`PlatformWindow.refreshLead`).
+    func rateChanged(to rate: Double?, lead: Double) {
         presentation?.modeChanged(rate: rate)
+        presentation?.knownLead = lead
         capRefreshes()
     }
 

@@ -310,7 +310,7 @@ public struct WindowRun {
                     }
                 case .refreshRateChanged(let rate):
                     logger.debug("the output's refresh rate is now \(rate.map { String(format: "%.2f Hz", $0) } ?? "unknown")")
-                    pacer.rateChanged(to: rate)
+                    pacer.rateChanged(to: rate, lead: window.refreshLead)
                 case .closeRequested:
                     return
                 case .exposed:

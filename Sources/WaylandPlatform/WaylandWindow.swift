@@ -20,6 +20,8 @@ public final class WaylandWindow: PlatformWindow {
     public private(set) var refreshRate: Double?
     /// Two frames may wait in the compositor: the buffers are three (`ShmFrameBuffers`).
     public var framesInFlight: Int { 2 }
+    /// The compositor's repaint deadline is learnt from its feedback.
+    public var refreshLead: Double { 0 }
     /// Where the compositor makes virtual pointers and keyboards for its clients (wlroots' do).
     public var injectsInput: Bool { injector != nil }
 

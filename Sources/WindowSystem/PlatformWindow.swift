@@ -12,6 +12,9 @@ public protocol PlatformWindow: AnyObject {
     var pacesByRefresh: Bool { get }
     /// The refresh rate of the output the window is on, Hz; nil when it says none.
     var refreshRate: Double? { get }
+    /// How long before a refresh the display is known to need a frame to show it then, in refreshes;
+    /// 0 when not known ahead (the window's clock learns it from the frames that come late).
+    var refreshLead: Double { get }
     /// How many frames may be sent before the first is shown (the buffers the window draws into).
     var framesInFlight: Int { get }
     /// Whether `inject` can play a script's input through the window system.

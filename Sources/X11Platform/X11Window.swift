@@ -137,10 +137,15 @@ public final class X11Window: PlatformWindow {
     /// followed by a `.presented` event, and the frame must not be drawn again until it came.
     public var pacesByRefresh: Bool { presentLink != nil }
 
-    /// How many frames may wait in the server for their refresh at once.
+    /// A screen whose mode has no pixel clock (Xvfb's, a VNC server's) refreshes on the X server's timer,
+    /// whose counter turns halfway between two refreshes: a frame sent later than half a refresh before
+    /// one shows at the next. Known here, the first frames of a motion need not be lost to learn it.
+    public var refreshLead: Double { pacesByRefresh && refreshRate == nil ? 0.5 : 0 }
+
     /// Scripts play through XTest and XI2 (`X11InputInjector`).
     public var injectsInput: Bool { true }
 
+    /// How many frames may wait in the server for their refresh at once.
     public var framesInFlight: Int { presentLink != nil ? (presenter as? SharedMemoryPresenter)?.bufferCount ?? 1 : 1 }
 
     /// Draws a frame with `draw` (given a `cairo_t` whose user space is window pixels) and shows it:

@@ -111,6 +111,20 @@ struct PresentationClockTests {
         }
     }
 
+    /// A server busy for a moment reports a few refreshes late (by 5 to 20 ms here, the others on its
+    /// timer's millisecond): where the next refreshes fall is where they usually are reported, not moved
+    /// by the late ones.
+    @Test func refreshesReportedLateNowAndThenDoNotMoveThePrediction() {
+        var timeline = DisplayTimeline(rate: 60)
+        for msc in UInt64(100)..<140 {
+            let late = [110: 0.020, 111: 0.012, 125: 0.005][msc] ?? Double(msc * 7 % 10) * 0.0001
+            timeline.completed(msc: msc, time: Double(msc) / 60 + late)
+        }
+        for ahead in UInt64(1)...3 {
+            #expect(abs(timeline.time(of: 139 + ahead)! - Double(139 + ahead) / 60 - 0.00045) < 0.0002)
+        }
+    }
+
     @Test func theModesRateStandsWhereThePresentsAgreeAndGivesWayWhereTheyDoNot() {
         var agreeing = DisplayTimeline(rate: 60)
         var contradicted = DisplayTimeline(rate: 60)
@@ -158,6 +172,32 @@ struct PresentationClockTests {
         #expect(zip(own, own.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
         #expect(own.allSatisfy { abs($0.frame.time - $0.time) < 1e-9 }, "sampled at the time each is shown")
         #expect(run(followingInput: true).contains { $0.missed > 0 }, "just in time, the long draws miss")
+    }
+
+    /// A timer refresh's lead known ahead (an X server's fake refresh takes a frame only until half a
+    /// refresh before its refresh): no frame is lost to learn it, where without it the first ones are.
+    @Test func aLeadKnownAheadLosesNoFrameToLearnIt() {
+        let halfRefresh = SimulatedDisplay(period: 1 / 60.0, margin: 0.0085)
+        func missed(knownLead: Double) -> [UInt64] {
+            var loop = PacedLoop(display: halfRefresh, rate: nil, drawCost: { _ in 0.002 })
+            loop.clock.knownLead = knownLead
+            loop.run(frames: 60)
+            return loop.shown.map(\.missed)
+        }
+        #expect(missed(knownLead: 0.5).allSatisfy { $0 == 0 }, "\(missed(knownLead: 0.5))")
+        #expect(missed(knownLead: 0).contains { $0 > 0 }, "learnt: the first frames are lost")
+    }
+
+    /// A finger's move that comes past the server's deadline for the next refresh shows at the one after:
+    /// the input was late, not the frame.
+    @Test func inputTooLateForTheNextRefreshIsNoMissWhereItsFrameShowsAtTheOneAfter() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0), rate: 60, drawCost: { _ in 0.002 })
+        loop.run(frames: 10)
+        let before = loop.shown.last!
+        loop.advance(to: before.time + 1 / 60.0 - loop.clock.serverLead + 0.001)
+        loop.run(frames: 1)
+        #expect(loop.shown.last!.msc == before.msc + 2)
+        #expect(loop.shown.last!.missed == 0)
     }
 
     @Test func underXvfbsTimerTheShownTimesAreWithinItsSlackOfThePredictedOnes() {

@@ -5,7 +5,14 @@ import TestSupport
 /// Frames on the display's clock, in a real window on Xvfb (whose X Present runs a fake 60 Hz
 /// refresh): each frame in motion reports the refresh it went up at, the refreshes follow one another,
 /// and the motion drawn on each is where the curve is at the moment it is seen.
+///
+/// `make test` runs this suite alone, after the others: beside a dozen other viewers on two cores, which
+/// refresh a frame makes is the machine's load (a third of them missed), not the viewer's pacing.
 @Suite(.serialized) struct PresentPacingTests {
+    /// Under a sanitizer (`make sanitize`) the viewer draws several times slower: only the order of the
+    /// refreshes and the sampling are checked there, not how many were missed.
+    static let sanitized = ProcessInfo.processInfo.environment["PHOTOZOOM_SANITIZER"] != nil
+
     struct Line: Decodable {
         let time: Double
         let flight: String
@@ -37,23 +44,24 @@ import TestSupport
         #expect(moving.allSatisfy { $0.msc != nil && $0.presentedAt != nil && $0.missed != nil }, "each says where it went")
         let refreshes = moving.compactMap(\.msc)
         #expect(zip(refreshes, refreshes.dropFirst()).allSatisfy { $1 >= $0 }, "in order")
-        // Xvfb takes a frame only until half a refresh before its refresh: the viewer learns that lead
-        // from the first frames it loses, and loses many more in a debug build on a machine busy with
-        // the other tests (a third of them under `make test` on two cores; the bench counts them on a
-        // quiet one, in a release build). A loop that re-aims late frames loses several refreshes a frame.
+        // Xvfb takes a frame only until half a refresh before its refresh (the viewer knows that of a
+        // screen whose refresh is a timer). Alone on this machine, a debug build missed none in most runs
+        // and one in a few: a wake-up of the loop or of Xvfb's timer a few ms late (2 of 16 runs); the
+        // bench counts them in a release build. A loop that re-aims late frames loses several a frame.
         let missed = moving.compactMap(\.missed).reduce(0, +)
-        #expect(missed * 2 <= moving.count, "missed refreshes: \(moving.map { $0.missed ?? 99 })")
+        let allowed = Self.sanitized ? moving.count / 2 : 2
+        #expect(Int(missed) <= allowed, "missed refreshes: \(moving.map { $0.missed ?? 99 })")
         // A frame after a missed one can skip no refresh and still show a refresh after the one it was
         // drawn for: counted with the missed ones.
         let behind = moving.filter { $0.missed == 0 && $0.presentedAt! - $0.time > 0.5 / 60 }.count
-        #expect((Int(missed) + behind) * 2 <= moving.count, "\(missed) missed, \(behind) a refresh behind, of \(moving.count)")
+        #expect(Int(missed) + behind <= allowed, "\(missed) missed, \(behind) a refresh behind, of \(moving.count)")
         // Sampled at the time it is seen: the time each frame was drawn for is its refresh's, within
-        // Xvfb's millisecond timer (a frame after a lost one can be a refresh off). The median: with
-        // the other window tests running, Xvfb's timer fires late now and then (a loop sampling at the
-        // time it draws would be the server's lead, 8 ms, off on every frame).
+        // Xvfb's millisecond timer (a frame after a lost one can be a refresh off). The median: Xvfb's
+        // timer fires late now and then (a loop sampling at the time it draws would be the server's lead,
+        // 8 ms, off on every frame). Alone: 0.3 to 0.7 ms in 8 runs.
         let onTime = moving.filter { $0.missed == 0 }
         let offsets = onTime.map { abs($0.presentedAt! - $0.time) * 1000 }
-        #expect(offsets.sorted()[offsets.count / 2] < 1.5, "drawn for vs shown at, 0.1 ms: \(offsets.map { Int(($0 * 10).rounded()) })")
+        #expect(offsets.sorted()[offsets.count / 2] < (Self.sanitized ? 1.5 : 1), "drawn for vs shown at, 0.1 ms: \(offsets.map { Int(($0 * 10).rounded()) })")
 
         // The flight home against its closed form at the moment each frame was seen, from where the
         // finger left the photo.
@@ -77,8 +85,8 @@ import TestSupport
         }.min()!
         // Xvfb reports each refresh on a millisecond timer, up to a millisecond or so off, and the photo
         // flies at up to 1500 points a second; sampled when drawn rather than when seen, frames are up to
-        // a refresh off (over 10 px RMS).
-        #expect(rms < 2, "RMS \(rms) px from the curve at the times the frames were seen")
+        // a refresh off (over 10 px RMS). Alone, sampled where each is seen: 0.16 to 0.55 px in 8 runs.
+        #expect(rms < (Self.sanitized ? 2 : 1), "RMS \(rms) px from the curve at the times the frames were seen")
     }
 
     /// How far (RMS, px) the flight's frames are from its closed form sampled when each was seen, the curve
