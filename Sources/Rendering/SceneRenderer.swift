@@ -11,6 +11,8 @@ public final class SceneRenderer {
     let cache: ScaledImageCache
     /// The pixels of still subtrees (`Node.rasterizesWhenStill`).
     let stills: StillSubtreeCache
+    /// The layers' memory, kept from frame to frame.
+    let layers = LayerMemory()
     /// Set while `render` draws: an exported frame makes its missing levels in place.
     private var isExporting = false
     /// While a finger zooms the photo the window draws for speed: the nearest level with the
@@ -48,6 +50,7 @@ public final class SceneRenderer {
     public func draw(_ root: Node, on cr: OpaquePointer, scale: Double = 1) {
         cache.beginDraw()
         stills.beginDraw()
+        layers.beginDraw()
         layerPixels = 0
         cairo_save(cr)
         cairo_scale(cr, scale, scale)
@@ -56,6 +59,7 @@ public final class SceneRenderer {
         cairo_restore(cr)
         cache.endDraw()
         stills.endDraw()
+        layers.endDraw()
     }
 
     /// Renders the scene into a new opaque-black-backed image of `width`×`height` pixels, `scale`
@@ -123,15 +127,25 @@ public final class SceneRenderer {
             cairo_restore(cr)
         }
         clip(toPixelsOf: layer, outside: false, on: cr)
+        // The clip's whole device pixels (the clip is of whole pixels now, though turned perhaps).
+        var userToDevice = cairo_matrix_t()
+        cairo_get_matrix(cr, &userToDevice)
+        cairo_identity_matrix(cr)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        cairo_user_to_device(cr, &x0, &y0)
-        cairo_user_to_device(cr, &x1, &y1)
-        layerPixels += Int(abs((x1 - x0) * (y1 - y0)).rounded())
-        cairo_push_group(cr)
-        drawContents(of: node, alpha: 1, on: cr)
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, node.alpha)
+        cairo_set_matrix(cr, &userToDevice)
+        let left = Int(x0.rounded(.down)), top = Int(y0.rounded(.down))
+        let width = Int(x1.rounded(.up)) - left, height = Int(y1.rounded(.up)) - top
+        layerPixels += max(0, width) * max(0, height)
+        if let group = layers.begin(x: left, y: top, width: width, height: height, like: cr) {
+            drawContents(of: node, alpha: 1, on: group.context)
+            layers.end(group, onto: cr, alpha: node.alpha)
+        } else {
+            cairo_push_group(cr)
+            drawContents(of: node, alpha: 1, on: cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, node.alpha)
+        }
     }
 
     /// A subtree that may be kept as pixels: copied from what was kept while it is the same, else
