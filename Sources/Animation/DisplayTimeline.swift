@@ -54,15 +54,14 @@ public struct DisplayTimeline: Sendable {
     }
 
     /// Where the refreshes fall: the last completion's counter and its time as all the kept ones
-    /// place it (each projected by the interval), their median. A completion's own time can be late by
-    /// the server's timer slack (1–2 ms under Xvfb, where it is also when the frame is copied to the
-    /// screen), and now and then by much more, a server busy for a moment: a mean of the kept ones was
-    /// then a few ms late for dozens of refreshes, and those frames were sampled that much ahead of when
-    /// they showed.
+    /// place it (their mean, each projected by the interval). A completion's own time can be late by
+    /// the server's timer slack (up to 1 ms under Xvfb); the mean is the steadier prediction. (Their
+    /// median, steadier after a moment the server was busy, put the frames of a headless sway, whose
+    /// repaints come on a timer of its own, a repaint late: at "144 Hz" none came under 11 ms apart.)
     private var anchor: (msc: UInt64, time: Double)? {
         guard let last else { return nil }
-        let projected = completions.map { $0.time + Double(last.msc - $0.msc) * interval }.sorted()
-        return (last.msc, projected[projected.count / 2])
+        let projected = completions.reduce(0.0) { $0 + $1.time + Double(last.msc - $1.msc) * interval }
+        return (last.msc, projected / Double(completions.count))
     }
 
     /// Whether the last completion is recent enough at `now` to predict refresh counters from.
