@@ -29,7 +29,9 @@ public struct DisplayTimeline: Sendable {
 
     /// The output changed (moved to another, or its mode did): its rate, and measuring starts again.
     public mutating func modeChanged(rate: Double?) {
+        let grid = onAGrid
         self = DisplayTimeline(rate: rate)
+        onAGrid = grid
     }
 
     /// The refresh rate, Hz.
@@ -53,15 +55,22 @@ public struct DisplayTimeline: Sendable {
         }
     }
 
+    /// Whether the completions tell refreshes on a grid (X Present's, a compositor's presentation
+    /// times), not only when a compositor repainted on a timer of its own (a headless sway's frame
+    /// callbacks, 6.9–9 ms apart at "144 Hz").
+    public var onAGrid = true
+
     /// Where the refreshes fall: the last completion's counter and its time as all the kept ones
-    /// place it (their mean, each projected by the interval). A completion's own time can be late by
-    /// the server's timer slack (up to 1 ms under Xvfb); the mean is the steadier prediction. (Their
-    /// median, steadier after a moment the server was busy, put the frames of a headless sway, whose
-    /// repaints come on a timer of its own, a repaint late: at "144 Hz" none came under 11 ms apart.)
+    /// place it, each projected by the interval. On a grid, their median: a completion's time can be
+    /// late by the server's timer slack (1–2 ms under Xvfb), and now and then by much more, a server
+    /// busy for a moment, after which their mean ran a few ms late for dozens of frames (sampled that
+    /// much before they showed, and the first ones lost). Off a grid, their mean: the median of a
+    /// repaint timer's irregular times put a headless sway's frames a repaint late.
     private var anchor: (msc: UInt64, time: Double)? {
         guard let last else { return nil }
-        let projected = completions.reduce(0.0) { $0 + $1.time + Double(last.msc - $1.msc) * interval }
-        return (last.msc, projected / Double(completions.count))
+        let projected = completions.map { $0.time + Double(last.msc - $0.msc) * interval }
+        guard onAGrid else { return (last.msc, projected.reduce(0, +) / Double(projected.count)) }
+        return (last.msc, projected.sorted()[projected.count / 2])
     }
 
     /// Whether the last completion is recent enough at `now` to predict refresh counters from.

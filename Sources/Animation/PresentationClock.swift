@@ -126,6 +126,12 @@ public final class PresentationClock: FrameClock {
         (costs.isEmpty ? Self.firstCostGuess : costs.sorted()[costs.count / 2]) + serverLead
     }
 
+    /// Whether the display's completions tell refreshes on a grid (`DisplayTimeline.onAGrid`).
+    public var refreshesOnAGrid: Bool {
+        get { timeline.onAGrid }
+        set { timeline.onAGrid = newValue }
+    }
+
     /// The output's rate changed (another output, another mode).
     public func modeChanged(rate: Double?) {
         timeline.modeChanged(rate: rate)

@@ -25,6 +25,7 @@ final class FramePacer {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
             presentation.buffers = window.framesInFlight
             presentation.knownLead = window.refreshLead
+            presentation.refreshesOnAGrid = window.presentsOnAGrid
             clock = presentation
             self.presentation = presentation
             capRefreshes()
@@ -86,9 +87,11 @@ final class FramePacer {
         }
     }
 
-    /// The display showed the frame in flight at refresh `msc`, at `time`.
-    func shown(msc: UInt64, at time: Double) -> PresentationClock.Shown? {
+    /// The display showed the frame in flight at refresh `msc`, at `time`; `onAGrid`: the window's
+    /// `presentsOnAGrid` now (a compositor's feedback may start to come).
+    func shown(msc: UInt64, at time: Double, onAGrid: Bool) -> PresentationClock.Shown? {
         defer { capRefreshes() }   // the rate, measured, may have changed
+        presentation?.refreshesOnAGrid = onAGrid
         return presentation?.completed(msc: msc, at: time)
     }
 

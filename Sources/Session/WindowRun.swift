@@ -211,7 +211,7 @@ public struct WindowRun {
             let until = MonotonicClock.seconds() + 0.25
             while !inFlight.isEmpty, MonotonicClock.seconds() < until {
                 for case .presented(let msc, let time) in window.events(waitingUpTo: until - MonotonicClock.seconds(), orUntilReadable: nil) where !inFlight.isEmpty {
-                    onScreen(inFlight.removeFirst(), shown: pacer.shown(msc: msc, at: time))
+                    onScreen(inFlight.removeFirst(), shown: pacer.shown(msc: msc, at: time, onAGrid: window.presentsOnAGrid))
                 }
             }
         }
@@ -297,7 +297,7 @@ public struct WindowRun {
             for event in events {
                 switch event {
                 case .presented(let msc, let time):
-                    let shown = pacer.shown(msc: msc, at: time)
+                    let shown = pacer.shown(msc: msc, at: time, onAGrid: window.presentsOnAGrid)
                     if !inFlight.isEmpty { onScreen(inFlight.removeFirst(), shown: shown) }
                 case .desktopSettingsChanged:
                     // The desktop's animations switch, flipped while the window is open, takes effect at

@@ -23,7 +23,7 @@ final class WaylandFrameTimes {
     /// "144 Hz"), not at the mode's rate, so a frame is late only when a repaint passed without it.
     private var cadence: Double?
     /// Whether feedback comes (a frame was seen `presented`); until then, frame callbacks tell.
-    private var feedbackComes = false
+    private(set) var feedbackComes = false
     /// Frames told of by callbacks while no feedback came; past the limit, feedback is not asked for.
     private var callbacksWithoutFeedback = 0
     static let feedbackGiveUp = 8

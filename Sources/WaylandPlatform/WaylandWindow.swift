@@ -22,6 +22,8 @@ public final class WaylandWindow: PlatformWindow {
     public var framesInFlight: Int { 2 }
     /// The compositor's repaint deadline is learnt from its feedback.
     public var refreshLead: Double { 0 }
+    /// Where presentation feedback comes.
+    public var presentsOnAGrid: Bool { frameTimes.feedbackComes }
     /// Where the compositor makes virtual pointers and keyboards for its clients (wlroots' do).
     public var injectsInput: Bool { injector != nil }
 

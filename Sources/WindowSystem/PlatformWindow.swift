@@ -15,6 +15,10 @@ public protocol PlatformWindow: AnyObject {
     /// How long before a refresh the display is known to need a frame to show it then, in refreshes;
     /// 0 when not known ahead (the window's clock learns it from the frames that come late).
     var refreshLead: Double { get }
+    /// Whether the times of `WindowEvent.presented` are of refreshes on a grid (X Present's, a compositor's
+    /// presentation feedback), not only of when a compositor repainted on a timer of its own (frame
+    /// callbacks, where no feedback comes: a headless sway).
+    var presentsOnAGrid: Bool { get }
     /// How many frames may be sent before the first is shown (the buffers the window draws into).
     var framesInFlight: Int { get }
     /// Whether `inject` can play a script's input through the window system.

@@ -142,6 +142,9 @@ public final class X11Window: PlatformWindow {
     /// one shows at the next. Known here, the first frames of a motion need not be lost to learn it.
     public var refreshLead: Double { pacesByRefresh && refreshRate == nil ? 0.5 : 0 }
 
+    /// X Present's completions are refreshes (Xvfb's too, on its timer's grid).
+    public var presentsOnAGrid: Bool { true }
+
     /// Scripts play through XTest and XI2 (`X11InputInjector`).
     public var injectsInput: Bool { true }
 

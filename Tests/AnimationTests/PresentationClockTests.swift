@@ -111,6 +111,20 @@ struct PresentationClockTests {
         }
     }
 
+    /// A server busy for a moment reports a few refreshes late (by 5 to 20 ms here, the others on its
+    /// timer's millisecond): where the next refreshes fall is where they usually are reported, not moved
+    /// by the late ones.
+    @Test func refreshesReportedLateNowAndThenDoNotMoveThePrediction() {
+        var timeline = DisplayTimeline(rate: 60)
+        for msc in UInt64(100)..<140 {
+            let late = [110: 0.020, 111: 0.012, 125: 0.005][msc] ?? Double(msc * 7 % 10) * 0.0001
+            timeline.completed(msc: msc, time: Double(msc) / 60 + late)
+        }
+        for ahead in UInt64(1)...3 {
+            #expect(abs(timeline.time(of: 139 + ahead)! - Double(139 + ahead) / 60 - 0.00045) < 0.0002)
+        }
+    }
+
     @Test func theModesRateStandsWhereThePresentsAgreeAndGivesWayWhereTheyDoNot() {
         var agreeing = DisplayTimeline(rate: 60)
         var contradicted = DisplayTimeline(rate: 60)
