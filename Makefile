@@ -5,7 +5,7 @@
 #   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
 #                                                   icon and .desktop launcher; make uninstall removes them
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
-#   make sanitize                                   every test under AddressSanitizer, then ThreadSanitizer
+#   make sanitize                                   the tests under AddressSanitizer, then ThreadSanitizer
 #                                                   (make sanitize-address, make sanitize-thread: one of them)
 #   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
 #   make soak [PHOTOZOOM_SOAK_PHOTOS=DIR]           500 open/close cycles and 20 minutes of random input in a window,

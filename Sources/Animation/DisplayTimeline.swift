@@ -29,9 +29,7 @@ public struct DisplayTimeline: Sendable {
 
     /// The output changed (moved to another, or its mode did): its rate, and measuring starts again.
     public mutating func modeChanged(rate: Double?) {
-        let grid = onAGrid
         self = DisplayTimeline(rate: rate)
-        onAGrid = grid
     }
 
     /// The refresh rate, Hz.
@@ -57,7 +55,7 @@ public struct DisplayTimeline: Sendable {
 
     /// Whether the completions tell refreshes on a grid (X Present's, a compositor's presentation
     /// times), not only when a compositor repainted on a timer of its own (a headless sway's frame
-    /// callbacks, 6.9–9 ms apart at "144 Hz").
+    /// callbacks, 6.9–9 ms apart at "144 Hz"). Said with each completion (`PresentationClock.refreshesOnAGrid`).
     public var onAGrid = true
 
     /// Where the refreshes fall: the last completion's counter and its time as all the kept ones

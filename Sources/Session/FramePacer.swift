@@ -25,7 +25,6 @@ final class FramePacer {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
             presentation.buffers = window.framesInFlight
             presentation.knownLead = window.refreshLead
-            presentation.refreshesOnAGrid = window.presentsOnAGrid
             clock = presentation
             self.presentation = presentation
             capRefreshes()
