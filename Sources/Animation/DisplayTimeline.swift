@@ -8,9 +8,15 @@ public struct DisplayTimeline: Sendable {
     static let window = 32
     /// A rate the presents disagree with by more than this fraction is replaced by the measured one.
     static let tolerance = 0.02
-    /// How long after its last completion the timeline still predicts counters, s: beyond that (an idle
-    /// spell), a measured interval's small error adds up to a whole refresh.
+    /// How long after its last completion the timeline always predicts counters, s.
     static let freshness = 0.25
+    /// How long after it, at most, where the refreshes come on a grid and the interval is known well
+    /// enough (`isFresh`), s: a display's counter may stop while it sleeps.
+    static let longestPrediction = 2.0
+    /// How late a completion on a grid is usually reported, s (Xvfb's: its timer's millisecond).
+    static let reportJitter = 0.001
+    /// The drift a prediction may gather, in refreshes, before it is no longer trusted.
+    static let driftAllowed = 0.25
 
     /// Seconds between refreshes.
     public private(set) var interval: Double
@@ -41,16 +47,50 @@ public struct DisplayTimeline: Sendable {
             // The counter went back (another output, a server reset): measuring starts again.
             if msc < last.msc || time < last.time { completions = [] } else { return }
         }
+        if let last, time - last.time > Self.freshness, msc > last.msc {
+            // After an idle spell: whether the counter went on at the interval meanwhile (a display's
+            // vblank, Xvfb's timer), or stood still (Xwayland counts only the refreshes it was asked for).
+            let passed = (time - last.time) / interval
+            countsWhileIdle = abs(Double(msc - last.msc) - passed) < 0.5
+        }
         completions.append((msc, time))
         if completions.count > Self.window { completions.removeFirst(completions.count - Self.window) }
         guard let first = completions.first, let last, last.msc - first.msc >= 8 else { return }
-        let measured = (last.time - first.time) / Double(last.msc - first.msc)
+        let measured = onAGrid ? medianSlope : (last.time - first.time) / Double(last.msc - first.msc)
         guard measured > 0.001, measured < 1 else { return }
+        measuredSpan = last.msc - first.msc
         if let modeRate, abs(measured * modeRate - 1) <= Self.tolerance {
             interval = 1 / modeRate
+            modeConfirmed = true
         } else {
             interval = measured
+            modeConfirmed = false
         }
+    }
+
+    /// Whether the counter was seen to go on through an idle spell; until then it is predicted for
+    /// `freshness` only (a counter that stands still while idle would hold a frame aimed past it).
+    private var countsWhileIdle = false
+    /// The refreshes the kept completions span, once they measured the interval.
+    private var measuredSpan: UInt64?
+    /// Whether the presents confirmed the mode's rate (the interval is the mode's).
+    private var modeConfirmed = false
+
+    /// The interval as the kept completions' pairs at least half of them apart tell it, their median: a
+    /// completion reported late (a server busy for a moment) moves only the pairs it is in, where the
+    /// span of the first and the last moved by its lateness over the span.
+    private var medianSlope: Double {
+        let half = completions.count / 2
+        var slopes: [Double] = []
+        slopes.reserveCapacity(half * (half + 1))
+        for i in completions.indices {
+            for j in (i + max(1, half))..<max(i + max(1, half), completions.count) {
+                let a = completions[i], b = completions[j]
+                slopes.append((b.time - a.time) / Double(b.msc - a.msc))
+            }
+        }
+        slopes.sort()
+        return slopes[slopes.count / 2]
     }
 
     /// Whether the completions tell refreshes on a grid (X Present's, a compositor's presentation
@@ -71,10 +111,19 @@ public struct DisplayTimeline: Sendable {
         return (last.msc, projected.sorted()[projected.count / 2])
     }
 
-    /// Whether the last completion is recent enough at `now` to predict refresh counters from.
+    /// Whether the last completion is recent enough at `now` to predict refresh counters from: within
+    /// `freshness`, or, on a grid whose counter was seen to go on while idle, for as long as the
+    /// interval's error adds up to under a quarter of a refresh (the first frame after an idle spell aims at a refresh, so that the next one can be begun
+    /// before it shows: a 4K frame drawn after the first was shown missed its refresh).
     public func isFresh(at now: Double) -> Bool {
         guard let last else { return false }
-        return now - last.time <= Self.freshness
+        let elapsed = now - last.time
+        if elapsed <= Self.freshness { return true }
+        guard onAGrid, countsWhileIdle, let span = measuredSpan else { return false }
+        // The interval's error, per refresh: the mode's rate is exact where the presents confirm it;
+        // a measured one is off by about the reports' jitter over the refreshes measured.
+        let error = modeConfirmed ? interval * 1e-4 : Self.reportJitter / Double(span)
+        return elapsed <= min(Self.longestPrediction, Self.driftAllowed * interval / error * interval)
     }
 
     /// The first refresh a frame finished at `now` can still reach (`margin` s before it, the time the

@@ -1,4 +1,5 @@
 import CCairo
+import Geometry
 import Pixels
 import SceneGraph
 
@@ -83,17 +84,19 @@ final class StillSubtreeCache {
     }
 
     /// What the renderer reads of `node`'s subtree as it would draw it at `scale` (device pixels a
-    /// point, from the context's matrix): hidden nodes and children clipped away are left out.
+    /// point, from the context's matrix): hidden nodes and clipping ones outside the subtree's bounds
+    /// are left out (a thumbnail arriving for a cell scrolled out of view changes no pixel of it).
     static func signature(of node: Node, scale: (Double, Double)) -> Signature {
         var hasher = Hasher()
         hasher.combine(scale.0)
         hasher.combine(scale.1)
         var pictures: [ObjectIdentifier] = []
-        combine(node, into: &hasher, pictures: &pictures)
+        combine(node, showing: node.bounds, into: &hasher, pictures: &pictures)
         return Signature(hash: hasher.finalize(), pictures: pictures)
     }
 
-    private static func combine(_ node: Node, into hasher: inout Hasher, pictures: inout [ObjectIdentifier]) {
+    /// `shown`: the part of `node`'s space that can show (a bounding box of it: never smaller; nil: not known).
+    private static func combine(_ node: Node, showing shown: Rect?, into hasher: inout Hasher, pictures: inout [ObjectIdentifier]) {
         guard !node.isHidden, node.alpha > 0 else { return }
         hasher.combine(ObjectIdentifier(node))
         hasher.combine(node.alpha)
@@ -110,9 +113,24 @@ final class StillSubtreeCache {
         hasher.combine(node.contentMode)
         hasher.combine(node.text)
         hasher.combine(node.children.count)
+        let inside = node.clipsToBounds ? (shown ?? node.bounds).intersection(node.bounds) : shown
+        if node.clipsToBounds && inside == nil { return }
         for child in node.children where !node.clipsToBounds || child.frame.intersects(node.bounds) {
-            combine(child, into: &hasher, pictures: &pictures)
+            // A node that clips shows nothing of its subtree outside its bounds; one that does not may.
+            let childShown = inside.flatMap { area in child.transformToParent.inverted.map { $0.apply(to: area) } }
+            if child.clipsToBounds, let childShown, !childShown.intersects(child.bounds) {
+                // Its copies are kept all the same, as drawing it would (it scrolls back into view).
+                addPictures(of: child, to: &pictures)
+                continue
+            }
+            combine(child, showing: childShown, into: &hasher, pictures: &pictures)
         }
+    }
+
+    private static func addPictures(of node: Node, to pictures: inout [ObjectIdentifier]) {
+        guard !node.isHidden, node.alpha > 0 else { return }
+        if let image = node.image { pictures.append(ObjectIdentifier(image)) }
+        for child in node.children { addPictures(of: child, to: &pictures) }
     }
 
     /// Whether the context's clip lets all of `box` be drawn (a frame that draws only an animated

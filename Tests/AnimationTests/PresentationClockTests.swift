@@ -188,6 +188,48 @@ struct PresentationClockTests {
         #expect(missed(knownLead: 0).contains { $0 > 0 }, "learnt: the first frames are lost")
     }
 
+    /// A motion that starts after an idle spell of most of a second (a key pressed), under a server that
+    /// takes a frame until half a refresh before its refresh, with draws of 9 ms (a 4K frame): its first
+    /// frame aims at a refresh, so the second is begun while the first waits for it and makes the next.
+    /// Begun once the first was shown, it had 7 ms for its 9 and missed. After a longer idle spell than
+    /// the counters can be predicted over, the first frame aims at none (a display's counter may stop).
+    @Test func aMotionAfterAnIdleSpellLosesNoRefreshWhereTheCountersStillHold() {
+        var loop = PacedLoop(display: SimulatedDisplay(period: 1 / 60.0, margin: 0.0085), rate: nil, buffers: 2,
+                             drawCost: { _ in 0.009 })
+        loop.clock.knownLead = 0.5
+        loop.clock.followsInput = false
+        loop.run(frames: 40)
+        // A first pause shows the counter goes on while idle.
+        loop.advance(to: loop.now + 0.5)
+        loop.run(frames: 2)
+        loop.advance(to: loop.now + 0.8)
+        let before = loop.shown.count
+        loop.run(frames: 10)
+        let motion = loop.shown.dropFirst(before)
+        #expect(motion.allSatisfy { $0.missed == 0 }, "\(motion.map(\.missed))")
+        #expect(zip(motion, motion.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
+
+        loop.advance(to: loop.now + DisplayTimeline.longestPrediction + 0.1)
+        #expect(loop.clock.beginFrame(at: loop.now).msc == nil)
+    }
+
+    /// Xwayland counts only the refreshes it was asked for: its counter stands still while the window
+    /// is idle, and a frame aimed where a counter at the interval would be would wait that many of its
+    /// refreshes. Seen so once, the counters are predicted only briefly after a pause; seen to go on, longer.
+    @Test func aCounterThatStandsStillWhileIdleIsNotPredictedAcrossAPause() {
+        func timeline(countingWhileIdle: Bool) -> DisplayTimeline {
+            var timeline = DisplayTimeline(rate: 60)
+            for msc in UInt64(100)..<140 { timeline.completed(msc: msc, time: Double(msc) / 60) }
+            let resumed: UInt64 = countingWhileIdle ? 199 : 140
+            timeline.completed(msc: resumed, time: 199.0 / 60)
+            return timeline
+        }
+        let afterPause = 199.0 / 60 + 0.8
+        #expect(timeline(countingWhileIdle: true).isFresh(at: afterPause))
+        #expect(!timeline(countingWhileIdle: false).isFresh(at: afterPause))
+        #expect(timeline(countingWhileIdle: false).isFresh(at: 199.0 / 60 + 0.2))
+    }
+
     /// A finger's move that comes past the server's deadline for the next refresh shows at the one after:
     /// the input was late, not the frame.
     @Test func inputTooLateForTheNextRefreshIsNoMissWhereItsFrameShowsAtTheOneAfter() {

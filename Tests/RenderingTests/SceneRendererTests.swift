@@ -549,6 +549,39 @@ import SceneGraph
         #expect(frame.pixel(x: 60, y: 60) == 0xFF0A_0B0C)
     }
 
+    /// A thumbnail arriving for a cell scrolled out of the grid's view changes none of its pixels: the
+    /// copy stays in use (at 4K, the first tap after the thumbnails of the rows above came drew the
+    /// whole grid, 30–40 ms). One in view, inside a layer that does not clip, draws it again.
+    @Test func aCellOutOfViewChangingLeavesTheCopyInUse() throws {
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        cell.clipsToBounds = true
+        cell.image = TestImages.solid(width: 160, height: 120, argb: 0xFF12_3456)
+        let (root, grid, photo) = stillGridScene(cell: cell)
+        let rows = Node(name: "rows", frame: Rect(x: 0, y: 0, width: 120, height: 100))
+        let above = Node(name: "above", frame: Rect(x: 10, y: -60, width: 40, height: 40))
+        above.clipsToBounds = true
+        above.image = TestImages.solid(width: 160, height: 120, argb: 0xFF00_FF00)
+        rows.addChild(above)
+        grid.addChild(rows)
+        let renderer = SceneRenderer()
+        let frame = PixelImage(width: 240, height: 200)
+        func draw(photoAt x: Double) throws -> Bool {
+            photo.center.x = x
+            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+            let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
+            #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "photo at \(x)")
+            return renderer.stills.copiesDrawn == 1
+        }
+        _ = try draw(photoAt: 70)
+        _ = try draw(photoAt: 72)
+        #expect(try draw(photoAt: 74), "still: copied")
+        above.image = TestImages.solid(width: 160, height: 120, argb: 0xFF00_00FF)
+        #expect(try draw(photoAt: 76), "out of view: still copied")
+        above.center.y = 30
+        #expect(try !draw(photoAt: 78), "moved into view: drawn")
+        #expect(frame.pixel(x: 60, y: 60) == 0xFF00_00FF)
+    }
+
     /// In the window the copy's memory is made on a worker (a screenful's pages, first written in a
     /// frame, cost it 60–140 ms of page faults at 4K): asked for at the first draw, the copy is taken
     /// at the first draw after it is ready, and every frame still shows what drawing it would.
