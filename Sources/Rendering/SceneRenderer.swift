@@ -324,6 +324,12 @@ public final class SceneRenderer {
         var dw = rect.width, dh = 0.0, ew = 0.0, eh = rect.height
         cairo_user_to_device_distance(cr, &dw, &dh)
         cairo_user_to_device_distance(cr, &ew, &eh)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        guard Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersects(rect) else {
+            cache.prepare(image, targetWidth: (dw * dw + dh * dh).squareRoot(), targetHeight: (ew * ew + eh * eh).squareRoot())
+            return
+        }
         guard let choice = cache.level(for: image, targetWidth: (dw * dw + dh * dh).squareRoot(),
                                        targetHeight: (ew * ew + eh * eh).squareRoot(), nearest: drawsForSpeed && !isExporting,
                                        exact: isExporting) else { return }

@@ -326,6 +326,34 @@ import SceneGraph
         #expect(PixelComparison(first, later, channelTolerance: 0).differing == 0)
     }
 
+    /// A cell wholly outside the frame's clip (scrolled out of the grid's view) costs the frame nothing:
+    /// its exact copy is made by the worker, not in the frame (the rows above the view, their thumbnails
+    /// come while the window was idle, cost the 4K frame of a tap 30 ms), and once scrolled in, its first
+    /// frame is final and shows what an exported one does.
+    @Test func aCellOutOfViewGetsItsCopyFromTheWorkerNotTheFrame() async throws {
+        let (root, cell, thumbnail) = fractionalCell()
+        // The grid clips; its cells are in a layer that does not (the rows scroll in it).
+        root.clipsToBounds = true
+        let rows = Node(name: "rows", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        root.addChild(rows)
+        rows.addChild(cell)
+        cell.image = thumbnail
+        cell.frame.origin.y = -300
+        let window = SceneRenderer(levels: .inBackground(wake: {}))
+        let frame = PixelImage(width: 200, height: 200)
+        try window.draw(root, into: frame)
+        var arrived = false
+        for _ in 0..<500 where !arrived {
+            try await Task.sleep(for: .milliseconds(10))
+            arrived = window.takeArrivedLevels()
+        }
+        #expect(arrived, "the copy came from the worker")
+        cell.frame.origin.y = 9.3
+        try window.draw(root, into: frame)
+        #expect(window.isIdle && !window.wantsAnotherDraw, "the first frame in view is final")
+        #expect(PixelComparison(frame, try window.render(root, width: 200, height: 200), channelTolerance: 0).differing == 0)
+    }
+
     /// A cell at a new size (the window resized) is drawn, before its exact copy for that size comes,
     /// just as the copy then draws it, to within Cairo's rounding.
     @Test func aResizedCellLooksTheSameBeforeAndAfterItsExactCopyComes() async throws {
