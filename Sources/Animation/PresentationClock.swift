@@ -58,13 +58,19 @@ public final class PresentationClock: FrameClock {
     public var divisor: UInt64 = 1
     /// Whether the frames follow input as it comes (a finger or the pointer is down): each is begun as
     /// late as its refresh allows, so that the newest input makes it. Otherwise (a flight, a glide, a
-    /// spring on its own) a frame is begun once the one before is shown, with the whole refresh to be
-    /// drawn in: a heavier frame (a row of new cells scrolling in) does not miss its refresh, which
-    /// just in time it did when it took more than a quarter over the slowest recent draw.
+    /// spring on its own) a frame is begun once the one before is shown (or the one two before,
+    /// `holdsFramesForTheirRefresh`), with the whole refresh to be drawn in: a heavier frame (a row of
+    /// new cells scrolling in) does not miss its refresh, which just in time it did when it took more
+    /// than a quarter over the slowest recent draw.
     public var followsInput = true
     /// How many frames may be in flight: the window's buffers (each is the server's until its frame
     /// is shown).
     public var buffers = 1
+    /// Whether the display holds a frame sent ahead until the refresh it is for (X Present): then a
+    /// motion on its own is drawn a refresh further ahead, each frame begun once the one two before is
+    /// shown, with two refreshes to be drawn in (with two buffers). With one, the 4K frame that landed a
+    /// photo (the grid drawn whole, 10–12 ms) had what Xvfb's lead of half a refresh left: 6 ms.
+    public var holdsFramesForTheirRefresh = false
     /// The frames sent and not yet shown, oldest first.
     public private(set) var inFlight: [Frame] = []
     private let monotonic: () -> Double
@@ -120,6 +126,11 @@ public final class PresentationClock: FrameClock {
         (costs.max() ?? Self.firstCostGuess) * 1.25 + serverLead
     }
 
+    /// How long before its refresh a frame of a motion on its own is begun, at the least.
+    private var ownMotionLead: Double {
+        frameInterval * (holdsFramesForTheirRefresh ? Double(max(1, buffers)) : 1)
+    }
+
     /// What a draw is expected to need before its refresh: the median recent one and the server's
     /// lead. A refresh further than that is one a frame begun now can make.
     var expectedCost: Double {
@@ -151,7 +162,7 @@ public final class PresentationClock: FrameClock {
         guard inFlight.count < buffers, inFlight.allSatisfy({ $0.msc != nil }) else { return nil }
         let target = aim(at: time)
         planned = target.msc
-        let start = target.msc == nil ? time : max(time, target.time - (followsInput ? budget : max(budget, frameInterval)))
+        let start = target.msc == nil ? time : max(time, target.time - (followsInput ? budget : max(budget, ownMotionLead)))
         plannedStart = start
         return start
     }

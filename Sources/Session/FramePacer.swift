@@ -24,6 +24,7 @@ final class FramePacer {
         if window.pacesByRefresh {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
             presentation.buffers = window.framesInFlight
+            presentation.holdsFramesForTheirRefresh = window.holdsFramesForTheirRefresh
             presentation.knownLead = window.refreshLead
             clock = presentation
             self.presentation = presentation

@@ -24,6 +24,8 @@ public final class WaylandWindow: PlatformWindow {
     public var refreshLead: Double { 0 }
     /// Where presentation feedback comes.
     public var presentsOnAGrid: Bool { frameTimes.feedbackComes }
+    /// A commit replaces the buffer the compositor has not shown yet.
+    public var holdsFramesForTheirRefresh: Bool { false }
     /// Where the compositor makes virtual pointers and keyboards for its clients (wlroots' do).
     public var injectsInput: Bool { injector != nil }
 

@@ -21,6 +21,10 @@ public protocol PlatformWindow: AnyObject {
     var presentsOnAGrid: Bool { get }
     /// How many frames may be sent before the first is shown (the buffers the window draws into).
     var framesInFlight: Int { get }
+    /// Whether a frame sent for a later refresh waits for it (X Present's target counter), so that the
+    /// frames of a motion can be sent ahead; where a new frame replaces the one not shown yet (a Wayland
+    /// commit), only the frame the next refresh shows may be in flight unshown.
+    var holdsFramesForTheirRefresh: Bool { get }
     /// Whether `inject` can play a script's input through the window system.
     var injectsInput: Bool { get }
 

@@ -145,6 +145,9 @@ public final class X11Window: PlatformWindow {
     /// X Present's completions are refreshes (Xvfb's too, on its timer's grid).
     public var presentsOnAGrid: Bool { true }
 
+    /// X Present shows a pixmap at its target refresh, not before.
+    public var holdsFramesForTheirRefresh: Bool { pacesByRefresh }
+
     /// Scripts play through XTest and XI2 (`X11InputInjector`).
     public var injectsInput: Bool { true }
 

@@ -174,6 +174,28 @@ struct PresentationClockTests {
         #expect(run(followingInput: true).contains { $0.missed > 0 }, "just in time, the long draws miss")
     }
 
+    /// Where the display holds a frame sent ahead until its refresh (X Present), a motion on its own is
+    /// drawn a refresh ahead: a draw now and then of 12 ms (the 4K frame that lands a photo, the grid
+    /// drawn whole) makes its refresh under a server that takes frames until half a refresh before,
+    /// where begun once the frame before was shown it had 6 ms, and missed.
+    @Test func aMotionOnItsOwnIsDrawnARefreshAheadWhereTheDisplayHoldsFramesForTheirRefresh() {
+        let halfRefresh = SimulatedDisplay(period: 1 / 60.0, margin: 0.0085)
+        func run(holding: Bool) -> [PresentationClock.Shown] {
+            var loop = PacedLoop(display: halfRefresh, rate: 60, buffers: 2, drawCost: { $0 % 20 == 19 ? 0.012 : 0.003 })
+            loop.clock.knownLead = 0.5
+            loop.clock.followsInput = false
+            loop.clock.holdsFramesForTheirRefresh = holding
+            loop.run(frames: 100)
+            return loop.shown
+        }
+        let ahead = run(holding: true)
+        #expect(ahead.allSatisfy { $0.missed == 0 }, "\(ahead.map(\.missed))")
+        #expect(zip(ahead, ahead.dropFirst()).allSatisfy { $1.msc == $0.msc + 1 }, "consecutive refreshes")
+        // The first frame knows no refresh yet: it is sampled at a guess.
+        #expect(ahead.dropFirst().allSatisfy { abs($0.frame.time - $0.time) < 1e-9 }, "sampled at the time each is shown")
+        #expect(run(holding: false).contains { $0.missed > 0 }, "a refresh ahead of none, the long draws miss")
+    }
+
     /// A timer refresh's lead known ahead (an X server's fake refresh takes a frame only until half a
     /// refresh before its refresh): no frame is lost to learn it, where without it the first ones are.
     @Test func aLeadKnownAheadLosesNoFrameToLearnIt() {
