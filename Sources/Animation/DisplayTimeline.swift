@@ -15,6 +15,9 @@ public struct DisplayTimeline: Sendable {
     static let longestPrediction = 2.0
     /// How late a completion on a grid is usually reported, s (Xvfb's: its timer's millisecond).
     static let reportJitter = 0.001
+    /// Two completions this many refreshes apart or more had refreshes with no frame waiting between them:
+    /// whether the counter went on through those tells whether it goes on while the window is idle.
+    static let idleRefreshes = 2.5
     /// The drift a prediction may gather, in refreshes, before it is no longer trusted.
     static let driftAllowed = 0.25
 
@@ -47,11 +50,12 @@ public struct DisplayTimeline: Sendable {
             // The counter went back (another output, a server reset): measuring starts again.
             if msc < last.msc || time < last.time { completions = [] } else { return }
         }
-        if let last, time - last.time > Self.freshness, msc > last.msc {
-            // After an idle spell: whether the counter went on at the interval meanwhile (a display's
-            // vblank, Xvfb's timer), or stood still (Xwayland counts only the refreshes it was asked for).
-            let passed = (time - last.time) / interval
-            countsWhileIdle = abs(Double(msc - last.msc) - passed) < 0.5
+        if let last, time - last.time > Self.idleRefreshes * interval, msc > last.msc {
+            // Refreshes passed with no frame waiting: whether the counter went on at the interval meanwhile
+            // (a display's vblank, Xvfb's timer), or stood still (Xwayland counts only the refreshes it
+            // was asked for).
+            let passed = (time - last.time) / interval, counted = Double(msc - last.msc)
+            if abs(counted - passed) < 0.5 { countsWhileIdle = true } else if counted < passed { countsWhileIdle = false }
         }
         completions.append((msc, time))
         if completions.count > Self.window { completions.removeFirst(completions.count - Self.window) }
@@ -68,8 +72,8 @@ public struct DisplayTimeline: Sendable {
         }
     }
 
-    /// Whether the counter was seen to go on through an idle spell; until then it is predicted for
-    /// `freshness` only (a counter that stands still while idle would hold a frame aimed past it).
+    /// Whether the counter was seen to go on through refreshes with no frame waiting; until then it is
+    /// predicted for `freshness` only (a counter that stands still while idle would hold a frame aimed past it).
     private var countsWhileIdle = false
     /// The refreshes the kept completions span, once they measured the interval.
     private var measuredSpan: UInt64?

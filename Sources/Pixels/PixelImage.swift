@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Images made so far in this process (`PixelImage.serial`).
@@ -34,21 +33,11 @@ public final class PixelImage: @unchecked Sendable {
     }
 
     deinit {
-        // A photo's memory (44 MB at 4K) is given back on a worker: freed on the frame's thread, the
-        // open photo and its neighbours cost the 4K frame that landed a photo in its cell 7.5 ms.
-        if stride * height >= PixelImage.freedAside {
-            let memory = Memory(bytes: bytes)
-            PixelImage.releaser.async { memory.bytes.deallocate() }
-        } else {
-            bytes.deallocate()
-        }
+        // A photo's memory (44 MB at 4K) goes back on the window's release thread where it runs:
+        // freed on the frame's thread, the open photo and its neighbours cost the 4K frame that
+        // landed a photo in its cell 7.5 ms.
+        if stride * height < LargeImageRelease.threshold || !LargeImageRelease.take(bytes) { bytes.deallocate() }
     }
-
-    /// Images this large or larger are freed on `releaser`, bytes.
-    static let freedAside = 1 << 20
-    private static let releaser = DispatchQueue(label: "PixelImage.release", qos: .utility)
-    /// The memory of an image gone, on its way to being freed (no one else holds it).
-    private struct Memory: @unchecked Sendable { let bytes: UnsafeMutableRawPointer }
 
     public var pixelCount: Int { width * height }
 

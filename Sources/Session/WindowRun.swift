@@ -9,6 +9,7 @@ import Imaging
 import Library
 import Logging
 import Outputs
+import Pixels
 import Rendering
 import Scripting
 import SystemPackage
@@ -66,6 +67,8 @@ public struct WindowRun {
     }
 
     public func run(script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
+        // Photos let go (a viewer closed) free their memory off the frame's thread.
+        LargeImageRelease.start()
         FontWarmUp.start()
         // The app works in points; the window, its events and its pixels in device pixels.
         var scale = scale ?? platform.desktopScale() ?? 1

@@ -221,8 +221,8 @@ struct PresentationClockTests {
         loop.clock.knownLead = 0.5
         loop.clock.followsInput = false
         loop.run(frames: 40)
-        // A first pause shows the counter goes on while idle.
-        loop.advance(to: loop.now + 0.5)
+        // A first pause, of a few refreshes, shows the counter goes on while nothing waits.
+        loop.advance(to: loop.now + 0.05)
         loop.run(frames: 2)
         loop.advance(to: loop.now + 0.8)
         let before = loop.shown.count
@@ -242,8 +242,9 @@ struct PresentationClockTests {
         func timeline(countingWhileIdle: Bool) -> DisplayTimeline {
             var timeline = DisplayTimeline(rate: 60)
             for msc in UInt64(100)..<140 { timeline.completed(msc: msc, time: Double(msc) / 60) }
-            let resumed: UInt64 = countingWhileIdle ? 199 : 140
-            timeline.completed(msc: resumed, time: 199.0 / 60)
+            // Three refreshes with no frame waiting, then a second of them.
+            timeline.completed(msc: countingWhileIdle ? 143 : 140, time: 143.0 / 60)
+            timeline.completed(msc: countingWhileIdle ? 199 : 141, time: 199.0 / 60)
             return timeline
         }
         let afterPause = 199.0 / 60 + 0.8

@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+
+/// A thread of its own that frees the memory of large images (`PixelImage`), started by the window
+/// loop: giving back tens of MB to the system (unmapping their pages) takes milliseconds the frames
+/// cannot spare. Started once, it stays for the process's life, so the window's threads stay as many.
+/// Elsewhere (headless, tests) nothing is started and images free their memory where they go.
+public enum LargeImageRelease {
+    /// Images of this many bytes or more go to the thread.
+    static let threshold = 1 << 20
+
+    /// The memory of an image gone, on its way to being freed: no one else holds it.
+    private struct Memory: @unchecked Sendable { let bytes: UnsafeMutableRawPointer }
+    private static let state = Mutex<(running: Bool, pending: [Memory])>((false, []))
+    private static let wake = DispatchSemaphore(value: 0)
+
+    /// Starts the thread (once).
+    public static func start() {
+        let started = state.withLock { state in
+            defer { state.running = true }
+            return !state.running
+        }
+        guard started else { return }
+        let thread = Thread {
+            while true {
+                wake.wait()
+                let batch = state.withLock { state in
+                    defer { state.pending = [] }
+                    return state.pending
+                }
+                for memory in batch { memory.bytes.deallocate() }
+            }
+        }
+        thread.name = "photozoom-release"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    /// Hands `bytes` to the thread; false when it was not started (the caller frees them).
+    static func take(_ bytes: UnsafeMutableRawPointer) -> Bool {
+        let taken = state.withLock { state in
+            guard state.running else { return false }
+            state.pending.append(Memory(bytes: bytes))
+            return true
+        }
+        if taken { wake.signal() }
+        return taken
+    }
+}
