@@ -84,11 +84,10 @@ public struct DisplayTimeline: Sendable {
     /// completion reported late (a server busy for a moment) moves only the pairs it is in, where the
     /// span of the first and the last moved by its lateness over the span.
     private var medianSlope: Double {
-        let half = completions.count / 2
+        let apart = max(1, completions.count / 2)
         var slopes: [Double] = []
-        slopes.reserveCapacity(half * (half + 1))
-        for i in completions.indices {
-            for j in (i + max(1, half))..<max(i + max(1, half), completions.count) {
+        for i in completions.indices where i + apart < completions.count {
+            for j in (i + apart)..<completions.count {
                 let a = completions[i], b = completions[j]
                 slopes.append((b.time - a.time) / Double(b.msc - a.msc))
             }
@@ -117,8 +116,8 @@ public struct DisplayTimeline: Sendable {
 
     /// Whether the last completion is recent enough at `now` to predict refresh counters from: within
     /// `freshness`, or, on a grid whose counter was seen to go on while idle, for as long as the
-    /// interval's error adds up to under a quarter of a refresh (the first frame after an idle spell aims at a refresh, so that the next one can be begun
-    /// before it shows: a 4K frame drawn after the first was shown missed its refresh).
+    /// interval's error adds up to under a quarter of a refresh. (The first frame after a pause then aims
+    /// at a refresh, so that the next one can be begun before it shows: begun after, a 4K frame missed.)
     public func isFresh(at now: Double) -> Bool {
         guard let last else { return false }
         let elapsed = now - last.time
