@@ -534,6 +534,16 @@ import SceneGraph
         return (root, grid, photo)
     }
 
+    /// Draws `root` at 2x into `frame` (240x200) with `photo` moved to `x`, and checks it shows what a fresh
+    /// render does; whether the grid came from its copy.
+    func drawStillGrid(_ root: Node, _ photo: Node, at x: Double, with renderer: SceneRenderer, into frame: PixelImage) throws -> Bool {
+        photo.center.x = x
+        try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+        let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
+        #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "photo at \(x)")
+        return renderer.stills.copiesDrawn == 1
+    }
+
     @Test func aStillSubtreeIsCopiedUntilItChanges() throws {
         let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
         cell.clipsToBounds = true
@@ -542,14 +552,7 @@ import SceneGraph
         let (root, grid, photo) = stillGridScene(cell: cell)
         let renderer = SceneRenderer()
         let frame = PixelImage(width: 240, height: 200)
-        /// Draws a frame at 2x with the photo moved; whether the grid came from its copy.
-        func draw(photoAt x: Double) throws -> Bool {
-            photo.center.x = x
-            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
-            let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
-            #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "photo at \(x)")
-            return renderer.stills.copiesDrawn == 1
-        }
+        func draw(photoAt x: Double) throws -> Bool { try drawStillGrid(root, photo, at: x, with: renderer, into: frame) }
         #expect(try !draw(photoAt: 70), "first seen: drawn")
         #expect(try !draw(photoAt: 72), "the same again: drawn, and kept")
         #expect(try draw(photoAt: 74), "still the same: copied")
@@ -593,13 +596,7 @@ import SceneGraph
         grid.addChild(rows)
         let renderer = SceneRenderer()
         let frame = PixelImage(width: 240, height: 200)
-        func draw(photoAt x: Double) throws -> Bool {
-            photo.center.x = x
-            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
-            let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
-            #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "photo at \(x)")
-            return renderer.stills.copiesDrawn == 1
-        }
+        func draw(photoAt x: Double) throws -> Bool { try drawStillGrid(root, photo, at: x, with: renderer, into: frame) }
         _ = try draw(photoAt: 70)
         _ = try draw(photoAt: 72)
         #expect(try draw(photoAt: 74), "still: copied")
