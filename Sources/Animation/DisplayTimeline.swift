@@ -15,9 +15,6 @@ public struct DisplayTimeline: Sendable {
     static let longestPrediction = 2.0
     /// How late a completion on a grid is usually reported, s (Xvfb's: its timer's millisecond).
     static let reportJitter = 0.001
-    /// Two completions this many refreshes apart or more had refreshes with no frame waiting between them:
-    /// whether the counter went on through those tells whether it goes on while the window is idle.
-    static let idleRefreshes = 2.5
     /// The drift a prediction may gather, in refreshes, before it is no longer trusted.
     static let driftAllowed = 0.25
 
@@ -38,7 +35,9 @@ public struct DisplayTimeline: Sendable {
 
     /// The output changed (moved to another, or its mode did): its rate, and measuring starts again.
     public mutating func modeChanged(rate: Double?) {
+        let counts = countsWhileIdle
         self = DisplayTimeline(rate: rate)
+        countsWhileIdle = counts
     }
 
     /// The refresh rate, Hz.
@@ -50,12 +49,9 @@ public struct DisplayTimeline: Sendable {
             // The counter went back (another output, a server reset): measuring starts again.
             if msc < last.msc || time < last.time { completions = [] } else { return }
         }
-        if let last, time - last.time > Self.idleRefreshes * interval, msc > last.msc {
-            // Refreshes passed with no frame waiting: whether the counter went on at the interval meanwhile
-            // (a display's vblank, Xvfb's timer), or stood still (Xwayland counts only the refreshes it
-            // was asked for).
-            let passed = (time - last.time) / interval, counted = Double(msc - last.msc)
-            if abs(counted - passed) < 0.5 { countsWhileIdle = true } else if counted < passed { countsWhileIdle = false }
+        if let last, time - last.time > Self.freshness, msc > last.msc {
+            // After a pause: whether the counter stood still for some of it, whatever the window said.
+            stoodStill = Double(msc - last.msc) < (time - last.time) / interval - 0.5
         }
         completions.append((msc, time))
         if completions.count > Self.window { completions.removeFirst(completions.count - Self.window) }
@@ -72,9 +68,11 @@ public struct DisplayTimeline: Sendable {
         }
     }
 
-    /// Whether the counter was seen to go on through refreshes with no frame waiting; until then it is
-    /// predicted for `freshness` only (a counter that stands still while idle would hold a frame aimed past it).
-    private var countsWhileIdle = false
+    /// Whether the display's counter goes on while no frame waits (said by the window): only then is it
+    /// predicted past `freshness` (a counter that stands still while idle would hold a frame aimed past it).
+    public var countsWhileIdle = false
+    /// Whether it was seen to stand still over the last pause all the same.
+    private var stoodStill = false
     /// The refreshes the kept completions span, once they measured the interval.
     private var measuredSpan: UInt64?
     /// Whether the presents confirmed the mode's rate (the interval is the mode's).
@@ -115,14 +113,14 @@ public struct DisplayTimeline: Sendable {
     }
 
     /// Whether the last completion is recent enough at `now` to predict refresh counters from: within
-    /// `freshness`, or, on a grid whose counter was seen to go on while idle, for as long as the
+    /// `freshness`, or, on a grid whose counter goes on while idle, for as long as the
     /// interval's error adds up to under a quarter of a refresh. (The first frame after a pause then aims
     /// at a refresh, so that the next one can be begun before it shows: begun after, a 4K frame missed.)
     public func isFresh(at now: Double) -> Bool {
         guard let last else { return false }
         let elapsed = now - last.time
         if elapsed <= Self.freshness { return true }
-        guard onAGrid, countsWhileIdle, let span = measuredSpan else { return false }
+        guard onAGrid, countsWhileIdle, !stoodStill, let span = measuredSpan else { return false }
         // The interval's error, per refresh: the mode's rate is exact where the presents confirm it;
         // a measured one is off by about the reports' jitter over the refreshes measured.
         let error = modeConfirmed ? interval * 1e-4 : Self.reportJitter / Double(span)

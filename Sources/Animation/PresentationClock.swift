@@ -137,6 +137,12 @@ public final class PresentationClock: FrameClock {
         (costs.isEmpty ? Self.firstCostGuess : costs.sorted()[costs.count / 2]) + serverLead
     }
 
+    /// Whether the display's counter goes on while no frame waits (`DisplayTimeline.countsWhileIdle`).
+    public var refreshesCountWhileIdle: Bool {
+        get { timeline.countsWhileIdle }
+        set { timeline.countsWhileIdle = newValue }
+    }
+
     /// Whether the display's completions tell refreshes on a grid (`DisplayTimeline.onAGrid`).
     public var refreshesOnAGrid: Bool {
         get { timeline.onAGrid }

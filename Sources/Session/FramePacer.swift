@@ -25,6 +25,7 @@ final class FramePacer {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
             presentation.buffers = window.framesInFlight
             presentation.holdsFramesForTheirRefresh = window.holdsFramesForTheirRefresh
+            presentation.refreshesCountWhileIdle = window.countsRefreshesWhileIdle
             presentation.knownLead = window.refreshLead
             clock = presentation
             self.presentation = presentation

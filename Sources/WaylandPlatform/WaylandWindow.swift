@@ -26,6 +26,8 @@ public final class WaylandWindow: PlatformWindow {
     public var presentsOnAGrid: Bool { frameTimes.feedbackComes }
     /// A commit replaces the buffer the compositor has not shown yet.
     public var holdsFramesForTheirRefresh: Bool { false }
+    /// The refreshes are counted here, from the compositor's answers to frames committed.
+    public var countsRefreshesWhileIdle: Bool { false }
     /// Where the compositor makes virtual pointers and keyboards for its clients (wlroots' do).
     public var injectsInput: Bool { injector != nil }
 

@@ -25,6 +25,9 @@ public protocol PlatformWindow: AnyObject {
     /// frames of a motion can be sent ahead; where a new frame replaces the one not shown yet (a Wayland
     /// commit), only the frame the next refresh shows may be in flight unshown.
     var holdsFramesForTheirRefresh: Bool { get }
+    /// Whether the refresh counter of `WindowEvent.presented` goes on while no frame waits (a display's
+    /// vblank, Xvfb's timer), so that it can be predicted across a pause; not Xwayland's.
+    var countsRefreshesWhileIdle: Bool { get }
     /// Whether `inject` can play a script's input through the window system.
     var injectsInput: Bool { get }
 
