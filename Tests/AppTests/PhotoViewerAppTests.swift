@@ -54,8 +54,11 @@ import SystemPackage
         }
         let decodes = DispatchSemaphore(value: 0)
         let clock = ManualClock()
+        // A worker for each decode held back and one more: with one a core (two here), both could be held
+        // in the first two cells' decodes before the third cell's request came, its look for the
+        // placeholder left waiting behind them (seen once in CI, on a loaded machine).
         let app = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos, size: Size(width: 640, height: 480),
-                                 emptyMessage: "", queue: DecodeQueue(decode: { path, size throws(ImageDecodeError) in
+                                 emptyMessage: "", queue: DecodeQueue(threads: 4, decode: { path, size throws(ImageDecodeError) in
                                      decodes.wait()
                                      return try TestDecoders.memoizing(path, size)
                                  }), clock: clock)
