@@ -22,6 +22,9 @@ public final class SceneRenderer {
     /// Device pixels the last draw composited as layers (translucent groups): each costs a pass over
     /// its area, and the first of a size its pages of memory.
     private(set) var layerPixels = 0
+    /// Device pixels that an opaque photo drawn later in this frame paints: what would be painted
+    /// under them is not (`SceneRenderer+Occlusion`).
+    var occluded: PixelBox?
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window; a
     /// window's still subtrees get their copies' memory from a worker too).
@@ -150,20 +153,23 @@ public final class SceneRenderer {
 
     /// A subtree that may be kept as pixels: copied from what was kept while it is the same, else
     /// drawn (and kept, when it was the same on the frame before and drawn from final copies only).
-    private func drawStill(_ node: Node, over box: StillSubtreeCache.PixelBox, on cr: OpaquePointer) {
+    private func drawStill(_ node: Node, over box: PixelBox, on cr: OpaquePointer) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let signature = StillSubtreeCache.signature(of: node, scale: (m.xx, m.yy))
-        if stills.paintCopy(of: node, signature: signature, box: box, on: cr) {
+        if stills.paintCopy(of: node, signature: signature, box: box, except: occluded, on: cr) {
             cache.keep(signature.pictures)
             return
         }
         let provisional = cache.provisionalChoices
         // Drawn well even in a frame drawn for speed: it is kept, and copied while it stays still.
-        let forSpeed = drawsForSpeed
+        // And whole, photo or not over it: it is copied out of the frame.
+        let forSpeed = drawsForSpeed, inherited = occluded
         drawsForSpeed = false
+        occluded = nil
         drawContents(of: node, alpha: 1, on: cr)
         drawsForSpeed = forSpeed
+        occluded = inherited
         stills.drew(node, signature: signature, box: box,
                     clean: cache.provisionalChoices == provisional && !cache.wantsAnotherDraw, on: cr)
     }
@@ -176,9 +182,7 @@ public final class SceneRenderer {
             addRect(b, radius: node.cornerRadius, on: cr)
             // Not under an opaque photo that covers it anyway (the viewer's black behind a zoomed
             // photo is a whole frame of memory written for nothing).
-            if alpha >= 1, node.cornerRadius == 0, let cover = opaqueCover(of: node, depth: SceneRenderer.coverDepth) {
-                cutOut(cover, on: cr)
-            }
+            if let hole = hole(in: b, of: node, alpha: alpha, on: cr) { cutOut(hole, on: cr) }
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
@@ -194,11 +198,15 @@ public final class SceneRenderer {
             // (the grid under the viewer's black, a whole 4K frame of cells for nothing).
             let first = node.children.lastIndex { covers($0, clipOf: cr) } ?? 0
             for child in node.children[..<first] { keepCopies(under: child) }
-            for child in node.children[first...] {
+            let drawn = node.children[first...]
+            let inherited = occluded
+            for (child, occluder) in zip(drawn, occluders(after: drawn, on: cr)) {
                 // Children wholly outside a clipping parent cost nothing (a long grid scrolls).
                 if node.clipsToBounds && !child.frame.intersects(b) { continue }
+                occluded = .larger(inherited, occluder)
                 drawNode(child, on: cr)
             }
+            occluded = inherited
         }
         if node.borderWidth > 0 {
             let w = node.borderWidth
@@ -230,47 +238,6 @@ public final class SceneRenderer {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         return painted.minX <= x0 && painted.minY <= y0 && painted.maxX >= x1 && painted.maxY >= y1
-    }
-
-    /// How many levels down a background looks for an opaque photo over it (the viewer's background,
-    /// its pages, a page, its photo).
-    static let coverDepth = 3
-
-    /// A rect in `node`'s space that its image or its subtree paints opaquely: an opaque photo at
-    /// full alpha, unrotated, down to `depth` levels; nil when none is known.
-    private func opaqueCover(of node: Node, depth: Int) -> Rect? {
-        guard !node.isHidden, node.alpha >= 1 else { return nil }
-        var best: Rect?
-        if let image = node.image, image.isOpaque {
-            let drawn = node.contentMode.rect(forImageOfSize: Size(width: Double(image.width), height: Double(image.height)),
-                                              in: node.bounds)
-            best = node.clipsToBounds ? drawn.intersection(node.bounds) : drawn
-        }
-        guard depth > 0 else { return best }
-        for child in node.children {
-            let t = child.transformToParent
-            guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, let inner = opaqueCover(of: child, depth: depth - 1) else { continue }
-            let mapped = Rect(x: t.a * inner.minX + t.tx, y: t.d * inner.minY + t.ty, width: t.a * inner.width, height: t.d * inner.height)
-            guard let cover = node.clipsToBounds ? mapped.intersection(node.bounds) : mapped else { continue }
-            if cover.width * cover.height > (best.map { $0.width * $0.height } ?? 0) { best = cover }
-        }
-        return best
-    }
-
-    /// Cuts `cover` (in user space, shrunk to the whole device pixels it surely covers, less a margin
-    /// for a photo drawn 1:1 at a rounded offset) out of the current path, to fill even-odd.
-    private func cutOut(_ cover: Rect, on cr: OpaquePointer) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return }
-        let margin = 2.0
-        let x0 = (m.x0 + m.xx * cover.minX).rounded(.up) + margin, y0 = (m.y0 + m.yy * cover.minY).rounded(.up) + margin
-        let x1 = (m.x0 + m.xx * cover.maxX).rounded(.down) - margin, y1 = (m.y0 + m.yy * cover.maxY).rounded(.down) - margin
-        guard x1 > x0, y1 > y0 else { return }
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
-        cairo_set_matrix(cr, &m)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
     }
 
     private func paintsItself(_ node: Node) -> Bool {

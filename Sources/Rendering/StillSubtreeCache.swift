@@ -30,16 +30,13 @@ final class StillSubtreeCache {
         var lastUse: Int
     }
 
-    /// A rect of whole device pixels.
-    struct PixelBox: Equatable {
-        let x, y, width, height: Int
-    }
-
     private var entries: [ObjectIdentifier: Entry] = [:]
     private let buffers: CopyBuffers
     private var draw = 0
     /// Subtrees drawn from a copy since `beginDraw` (for tests).
     private(set) var copiesDrawn = 0
+    /// Device pixels painted from copies since `beginDraw` (for tests).
+    private(set) var copiedPixels = 0
 
     /// `buffersInBackground`: the copies' memory is made on a thread (the window), not in the frame.
     init(buffersInBackground: Bool = false) {
@@ -51,6 +48,7 @@ final class StillSubtreeCache {
     func beginDraw() {
         draw += 1
         copiesDrawn = 0
+        copiedPixels = 0
     }
 
     /// Lets go of the copies not used lately, and of those whose nodes are gone.
@@ -145,8 +143,9 @@ final class StillSubtreeCache {
         return x0 <= Double(box.x) && y0 <= Double(box.y) && x1 >= Double(box.x + box.width) && y1 >= Double(box.y + box.height)
     }
 
-    /// Paints the kept copy of `node` when its signature still holds; false when it must be drawn.
-    func paintCopy(of node: Node, signature: Signature, box: PixelBox, on cr: OpaquePointer) -> Bool {
+    /// Paints the kept copy of `node` when its signature still holds, but over `hole` (device pixels
+    /// an opaque photo drawn later covers); false when it must be drawn.
+    func paintCopy(of node: Node, signature: Signature, box: PixelBox, except hole: PixelBox?, on cr: OpaquePointer) -> Bool {
         let key = ObjectIdentifier(node)
         guard var entry = entries[key], entry.isCurrent, entry.signature == signature.hash, entry.device == box,
               let surface = entry.surface else { return false }
@@ -155,12 +154,18 @@ final class StillSubtreeCache {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
+        let hole = hole.flatMap { $0.intersection(box) }
+        if let hole {
+            cairo_rectangle(cr, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        }
         cairo_clip(cr)
         cairo_set_source_surface(cr, surface, Double(box.x), Double(box.y))
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_restore(cr)
         copiesDrawn += 1
+        copiedPixels += box.area - (hole?.area ?? 0)
         return true
     }
 

@@ -200,11 +200,52 @@ import SceneGraph
         let photo = TestImages.solid(width: 2000, height: 1000, argb: 0xFF12_3456)
         let first = try #require(cache.level(for: photo, targetWidth: 240, targetHeight: 120))
         #expect(first.isStandIn && first.level.image === photo)
-        for _ in 0..<500 where !cache.isIdle { try await Task.sleep(for: .milliseconds(10)) }
+        // Idle once what was made is taken: until then, woken.
+        for _ in 0..<500 where woken.count.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(woken.count.load(ordering: .relaxed) == 1)
         #expect(cache.takeMade())
         let exact = try #require(cache.level(for: photo, targetWidth: 240, targetHeight: 120))
         #expect(!exact.isStandIn && exact.level.image.width == 250 && exact.level.image.pixel(x: 10, y: 10) == 0xFF12_3456)
+    }
+
+    /// A photo at rest (at 4K, 4000 px wide shown 2880), or shrinking, is given ahead the halving
+    /// that a frame drawn for speed draws it from once it shrinks a little (pulled down): the motion's
+    /// first frame draws from that halving, not from the whole picture (6–9 ms at 4K, against 2–4),
+    /// and the halving's arrival asks for no frame. A photo growing (zooming in from its cell) and a
+    /// thumbnail are asked nothing ahead.
+    @Test func aPhotoAtRestHasTheCopyItsFirstFrameInMotionDrawsFrom() async throws {
+        let woken = Woken()
+        let cache = ScaledImageCache(making: .inBackground(wake: { woken.count.add(1, ordering: .relaxed) }))
+        let atRest = PixelImage(width: 2000, height: 1500, isOpaque: true)
+        let zoomingOut = PixelImage(width: 2000, height: 1500, isOpaque: true)
+        let growing = PixelImage(width: 2000, height: 1500, isOpaque: true)
+        let thumbnail = PixelImage(width: 512, height: 384, isOpaque: true)
+        for step in 0..<4 {
+            cache.beginDraw()
+            let rest = try #require(cache.level(for: atRest, targetWidth: 1440, targetHeight: 1080))
+            #expect(!rest.isStandIn && rest.level.image === atRest)
+            // Drawn for speed from the whole picture, down to its fit size.
+            let width = [2400.0, 1800, 1500, 1440][step]
+            _ = try #require(cache.level(for: zoomingOut, targetWidth: width, targetHeight: width * 0.75, nearest: true))
+            _ = try #require(cache.level(for: thumbnail, targetWidth: 346, targetHeight: 259))
+            cache.endDraw()
+        }
+        for _ in 0..<500 where woken.count.load(ordering: .relaxed) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!cache.takeMade(), "nothing to draw again")
+        #expect(cache.isIdle)
+        #expect(cache.counts.copies == 3, "the two photos' halvings, the thumbnail's exact copy")
+        cache.beginDraw()
+        for photo in [atRest, zoomingOut] {
+            let pulled = try #require(cache.level(for: photo, targetWidth: 1400, targetHeight: 1050, nearest: true))
+            #expect(!pulled.isStandIn && pulled.level.image.width == 1000)
+        }
+        cache.endDraw()
+        for width in [1500.0, 1700, 1900] {
+            cache.beginDraw()
+            _ = try #require(cache.level(for: growing, targetWidth: width, targetHeight: width * 0.75, nearest: true))
+            cache.endDraw()
+        }
+        #expect(cache.isIdle && cache.counts.copies == 3, "nothing asked for the growing photo")
     }
 
     /// A screenshot from the window's renderer is exact from the first frame: no stand-in drawn
@@ -605,6 +646,53 @@ import SceneGraph
         above.center.y = 30
         #expect(try !draw(photoAt: 78), "moved into view: drawn")
         #expect(frame.pixel(x: 60, y: 60) == 0xFF00_00FF)
+    }
+
+    /// A photo pulled down over the grid hides what lies under it, and what it hides is not painted:
+    /// neither the grid's kept copy nor the viewer's black fading over it (at 4K, two passes over 5.5
+    /// of the frame's 8.3 million pixels). Every frame shows what a fresh render does, as the photo
+    /// moves and shrinks, and once it is translucent nothing is left out under it.
+    @Test func whatAPhotoOverTheGridHidesIsNotPainted() throws {
+        let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        cell.image = TestImages.solid(width: 40, height: 40, argb: 0xFF12_3456)
+        let (root, grid, marker) = stillGridScene(cell: cell)
+        marker.isHidden = true
+        let viewer = Node(name: "viewer", frame: grid.frame)
+        viewer.backgroundColor = .black
+        viewer.alpha = 0.7
+        let transitions = Node(name: "transitions", frame: grid.frame)
+        let photo = Node(name: "photo", frame: Rect(x: 5, y: 5, width: 90, height: 80))
+        photo.contentMode = .aspectFit
+        let pixels = PixelImage(width: 80, height: 60, isOpaque: true)
+        for y in 0..<60 { for x in 0..<80 { pixels.setPixel(x: x, y: y, x < 40 ? 0xFFC0_4020 : 0xFF20_40C0) } }
+        photo.image = pixels
+        transitions.addChild(photo)
+        root.addChild(viewer)
+        root.addChild(transitions)
+        let renderer = SceneRenderer()
+        let frame = PixelImage(width: 240, height: 200)
+        var copied: [Int] = []
+        for step in 0..<6 {
+            // Pulled down and to the right, shrinking; the last frame fades it.
+            photo.frame = Rect(x: 5 + Double(step) * 1.3, y: 5 + Double(step) * 2.1, width: 90 - Double(step) * 3, height: 80 - Double(step) * 2.7)
+            photo.alpha = step == 5 ? 0.8 : 1
+            viewer.alpha = 0.7 - 0.05 * Double(step)
+            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+            let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
+            #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "frame \(step)")
+            copied.append(renderer.stills.copiedPixels)
+        }
+        // The photo's picture, fitted to its frame at 2x, less two pixels of margin all round.
+        func hidden(_ step: Int) -> Int {
+            let width = (90 - Double(step) * 3) * 2, height = (80 - Double(step) * 2.7) * 2
+            let scale = min(width / 80, height / 60)
+            let x0 = (5 + Double(step) * 1.3) * 2 + (width - 80 * scale) / 2, y0 = (5 + Double(step) * 2.1) * 2 + (height - 60 * scale) / 2
+            let columns = Int((x0 + 80 * scale).rounded(.down)) - Int(x0.rounded(.up)) - 4
+            let rows = Int((y0 + 60 * scale).rounded(.down)) - Int(y0.rounded(.up)) - 4
+            return columns * rows
+        }
+        #expect(copied == [0, 0, 240 * 200 - hidden(2), 240 * 200 - hidden(3), 240 * 200 - hidden(4), 240 * 200],
+                "copied from the third frame, but where the photo hides the grid; whole under the translucent photo")
     }
 
     /// In the window the copy's memory is made on a worker (a screenful's pages, first written in a
