@@ -57,7 +57,7 @@ public final class PresentationClock: FrameClock {
     /// A frame at most every `divisor` refreshes (`--fps` below the display's rate).
     public var divisor: UInt64 = 1
     /// Whether the frames follow input as it comes (a finger or the pointer is down): each is begun as
-    /// late as its refresh allows, so that the newest input makes it. Otherwise (a flight, a glide, a
+    /// late as its refresh allows, so that the newest input makes it (off a grid, at once). Otherwise (a flight, a glide, a
     /// spring on its own) a frame is begun once the one before is shown (or the one two before,
     /// `holdsFramesForTheirRefresh`), with the whole refresh to be drawn in: a heavier frame (a row of
     /// new cells scrolling in) does not miss its refresh, which just in time it did when it took more
@@ -168,7 +168,10 @@ public final class PresentationClock: FrameClock {
         guard inFlight.count < buffers, inFlight.allSatisfy({ $0.msc != nil }) else { return nil }
         let target = aim(at: time)
         planned = target.msc
-        let start = target.msc == nil ? time : max(time, target.time - (followsInput ? budget : max(budget, ownMotionLead)))
+        // Off a grid (a compositor repainting on a timer of its own, at once for a commit after it ran
+        // out) no refresh can be aimed at just in time: a frame following input is begun as it comes.
+        let aimed = target.msc != nil && (timeline.onAGrid || !followsInput)
+        let start = aimed ? max(time, target.time - (followsInput ? budget : max(budget, ownMotionLead))) : time
         plannedStart = start
         return start
     }

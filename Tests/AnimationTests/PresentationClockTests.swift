@@ -253,6 +253,32 @@ struct PresentationClockTests {
         #expect(timeline(saidToCount: false, stoodStill: false).isFresh(at: 199.0 / 60 + 0.2), "shortly after: predicted")
     }
 
+    /// A compositor that repaints on a timer of its own and tells only when it did (a headless sway's
+    /// frame callbacks, 6.9–9 ms apart at "144 Hz", a repaint coming at once for a commit after its timer
+    /// ran out) has no refresh to aim at: a frame that follows input is begun as the input comes, where
+    /// on a grid it is begun just in time for its refresh. (Begun at a refresh predicted from those
+    /// times, 2–4 % of a walk's frames at 144 Hz came a repaint late, 0.4–1.2 % begun at once.)
+    @Test func offAGridAFrameFollowingInputIsBegunAsTheInputComes() {
+        func start(onAGrid: Bool) -> (input: Double, start: Double?) {
+            var time = 0.0
+            let clock = PresentationClock(timeline: DisplayTimeline(rate: 144), monotonic: { time })
+            clock.refreshesOnAGrid = onAGrid
+            clock.followsInput = true
+            var shown = 1.0
+            for msc in UInt64(1)...40 {
+                shown += onAGrid ? 1 / 144.0 : [0.0069, 0.0081, 0.0074, 0.0090][Int(msc % 4)]
+                _ = clock.completed(msc: msc, at: shown)
+            }
+            time = shown + 0.0005
+            clock.want(at: time)
+            return (time, clock.startTime(at: time))
+        }
+        let timer = start(onAGrid: false)
+        #expect(timer.start == timer.input)
+        let grid = start(onAGrid: true)
+        #expect(grid.start.map { $0 > grid.input } == true, "on a grid, just in time")
+    }
+
     /// A finger's move that comes past the server's deadline for the next refresh shows at the one after:
     /// the input was late, not the frame.
     @Test func inputTooLateForTheNextRefreshIsNoMissWhereItsFrameShowsAtTheOneAfter() {
