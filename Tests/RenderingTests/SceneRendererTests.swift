@@ -650,8 +650,8 @@ import SceneGraph
 
     /// A photo pulled down over the grid hides what lies under it, and what it hides is not painted:
     /// neither the grid's kept copy nor the viewer's black fading over it (at 4K, two passes over 5.5
-    /// of the frame's 8.3 million pixels). Every frame shows what a fresh render does, as the photo
-    /// moves and shrinks, and once it is translucent nothing is left out under it.
+    /// of the frame's 8.3 million pixels). Every frame, drawn over magenta, shows what a fresh render
+    /// does, as the photo moves and shrinks, and once it is translucent nothing is left out under it.
     @Test func whatAPhotoOverTheGridHidesIsNotPainted() throws {
         let cell = Node(name: "cell", frame: Rect(x: 10, y: 10, width: 40, height: 40))
         cell.image = TestImages.solid(width: 40, height: 40, argb: 0xFF12_3456)
@@ -677,7 +677,9 @@ import SceneGraph
             photo.frame = Rect(x: 5 + Double(step) * 1.3, y: 5 + Double(step) * 2.1, width: 90 - Double(step) * 3, height: 80 - Double(step) * 2.7)
             photo.alpha = step == 5 ? 0.8 : 1
             viewer.alpha = 0.7 - 0.05 * Double(step)
-            try renderer.draw(root, into: frame, scale: 2, clearingTo: 0xFF00_0000)
+            // Over the frame before, magenta under it all: a pixel left unpainted would show.
+            for y in 0..<200 { for x in 0..<240 { frame.setPixel(x: x, y: y, 0xFFFF_00FF) } }
+            try renderer.draw(root, into: frame, scale: 2)
             let expected = try SceneRenderer().render(root, width: 240, height: 200, scale: 2)
             #expect(PixelComparison(frame, expected, channelTolerance: 0).differing == 0, "frame \(step)")
             copied.append(renderer.stills.copiedPixels)
