@@ -57,8 +57,8 @@ public final class PresentationClock: FrameClock {
     /// A frame at most every `divisor` refreshes (`--fps` below the display's rate).
     public var divisor: UInt64 = 1
     /// Whether the frames follow input as it comes (a finger or the pointer is down): each is begun as
-    /// late as its refresh allows, so that the newest input makes it (off a grid, at once). Otherwise (a flight, a glide, a
-    /// spring on its own) a frame is begun once the one before is shown (or the one two before,
+    /// late as its refresh allows, so that the newest input makes it (off a grid, at once). Otherwise (a
+    /// flight, a glide, a spring on its own) a frame is begun once the one before is shown (or the one two before,
     /// `holdsFramesForTheirRefresh`), with the whole refresh to be drawn in: a heavier frame (a row of
     /// new cells scrolling in) does not miss its refresh, which just in time it did when it took more
     /// than a quarter over the slowest recent draw.

@@ -22,8 +22,8 @@ public final class SceneRenderer {
     /// Device pixels the last draw composited as layers (translucent groups): each costs a pass over
     /// its area, and the first of a size its pages of memory.
     private(set) var layerPixels = 0
-    /// Device pixels that an opaque photo drawn later in this frame paints: what would be painted
-    /// under them is not (`SceneRenderer+Occlusion`).
+    /// While a node is drawn, device pixels that an opaque photo drawn later in the frame paints: what
+    /// would be painted under them is not (`SceneRenderer+Occlusion`).
     var occluded: PixelBox?
 
     /// `levels`: how missing pre-scaled copies are made (in the frame, or by a worker for the window; a
