@@ -33,12 +33,8 @@ extension SceneRenderer {
         let smallest = Int((x1 - x0) * (y1 - y0) * Self.smallestOccluder)
         var best: PixelBox?
         for offset in stride(from: children.count - 1, to: 0, by: -1) {
-            let child = children[children.startIndex + offset]
-            let t = child.transformToParent
-            if t.b == 0, t.c == 0, t.a > 0, t.d > 0, let inner = opaqueCover(of: child, depth: Self.coverDepth - 1),
-               let box = devicePixels(surelyCoveredBy: Rect(x: t.a * inner.minX + t.tx, y: t.d * inner.minY + t.ty,
-                                                             width: t.a * inner.width, height: t.d * inner.height), on: cr),
-               box.area >= smallest {
+            if let cover = coverInParent(of: children[children.startIndex + offset], depth: Self.coverDepth - 1),
+               let box = devicePixels(surelyCoveredBy: cover, on: cr), box.area >= smallest {
                 best = .larger(best, box)
             }
             result[offset - 1] = best
@@ -60,14 +56,19 @@ extension SceneRenderer {
         }
         guard depth > 0 else { return best }
         for child in node.children {
-            let t = child.transformToParent
-            guard t.b == 0, t.c == 0, t.a > 0, t.d > 0, let inner = opaqueCover(of: child, depth: depth - 1) else { continue }
-            let mapped = Rect(x: t.a * inner.minX + t.tx, y: t.d * inner.minY + t.ty, width: t.a * inner.width, height: t.d * inner.height)
-            guard let cover = node.clipsToBounds ? mapped.intersection(node.bounds.insetBy(dx: node.cornerRadius, dy: node.cornerRadius))
+            guard let mapped = coverInParent(of: child, depth: depth - 1),
+                  let cover = node.clipsToBounds ? mapped.intersection(node.bounds.insetBy(dx: node.cornerRadius, dy: node.cornerRadius))
                                                  : mapped else { continue }
             if cover.width * cover.height > (best.map { $0.width * $0.height } ?? 0) { best = cover }
         }
         return best
+    }
+
+    /// `opaqueCover` of `child` in its parent's space, where its transform keeps it unrotated.
+    private func coverInParent(of child: Node, depth: Int) -> Rect? {
+        let t = child.transformToParent
+        guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return nil }
+        return opaqueCover(of: child, depth: depth).map { t.apply(to: $0) }
     }
 
     /// The whole device pixels that `cover` (user space, unrotated) surely paints, less the margin.
