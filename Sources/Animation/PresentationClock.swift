@@ -57,11 +57,11 @@ public final class PresentationClock: FrameClock {
     /// A frame at most every `divisor` refreshes (`--fps` below the display's rate).
     public var divisor: UInt64 = 1
     /// Whether the frames follow input as it comes (a finger or the pointer is down): each is begun as
-    /// late as its refresh allows, so that the newest input makes it (off a grid, at once). Otherwise (a
-    /// flight, a glide, a spring on its own) a frame is begun once the one before is shown (or the one two before,
-    /// `holdsFramesForTheirRefresh`), with the whole refresh to be drawn in: a heavier frame (a row of
-    /// new cells scrolling in) does not miss its refresh, which just in time it did when it took more
-    /// than a quarter over the slowest recent draw.
+    /// late as its refresh allows, so that the newest input makes it (off a grid, or before such frames'
+    /// cost was measured, at once). Otherwise (a flight, a glide, a spring on its own) a frame is begun
+    /// once the one before is shown (or the one two before, `holdsFramesForTheirRefresh`), with the whole
+    /// refresh to be drawn in: a heavier frame (a row of new cells scrolling in) does not miss its
+    /// refresh, which just in time it did when it took more than a quarter over the slowest recent draw.
     public var followsInput = true
     /// How many frames may be in flight: the window's buffers (each is the server's until its frame
     /// is shown).
@@ -82,9 +82,15 @@ public final class PresentationClock: FrameClock {
     /// The refresh the next frame is planned for, once its start time was given: waking a moment
     /// after that time must not move the plan to the refresh after (and again after that one).
     private var planned: UInt64?
-    /// Recent draws, from when each was to start (or, begun at once, began) to `endFrame`, s: a loop that
-    /// wakes late, or works before it draws, needs that much more before its refresh.
-    private var costs: [Double] = []
+    /// A recent draw: from when it was to start (or, begun at once, began) to `endFrame`, s (a loop that
+    /// wakes late, or works before it draws, needs that much more before its refresh), and whether it
+    /// followed input.
+    private struct Draw {
+        let cost: Double
+        let followedInput: Bool
+    }
+    private var draws: [Draw] = []
+    private var costs: [Double] { draws.map(\.cost) }
     /// When the frame being planned or drawn was to start (`startTime`'s answer).
     private var plannedStart: Double?
     /// How long before a refresh the server needs a frame, s: what it is known to need
@@ -171,7 +177,13 @@ public final class PresentationClock: FrameClock {
         // Off a grid (a compositor repainting on a timer of its own, at once for a commit after it ran
         // out) no refresh can be aimed at just in time: a frame following input is begun as it comes.
         let aimed = target.msc != nil && (timeline.onAGrid || !followsInput)
-        let start = aimed ? max(time, target.time - (followsInput ? budget : max(budget, ownMotionLead))) : time
+        // Just in time needs what such a frame costs: a gesture's first two frames are begun as the input
+        // comes, the draws measured before them being of another kind, and the first of the gesture (the
+        // press) drawing what was there (at 4K the pull's first frame, the grid appearing under the photo,
+        // took 9–15 ms after 5–6 ms for the press and the frames of a spring).
+        let costKnown = !followsInput || draws.filter(\.followedInput).count >= 2
+        let lead = followsInput ? budget : max(budget, ownMotionLead)
+        let start = aimed && costKnown ? max(time, target.time - lead) : time
         plannedStart = start
         return start
     }
@@ -187,7 +199,7 @@ public final class PresentationClock: FrameClock {
         var continues = false, intended: UInt64?
         let since = wantedSince ?? time
         if timeline.isFresh(at: since) {
-            if let previous = newestAimed, let next = timeline.time(of: previous + divisor), since <= next - serverLead {
+            if continuesMotion(wantedSince: since) {
                 continues = true
             } else if let reachable = timeline.nextRefresh(after: since, margin: expectedCost).msc {
                 let due = max(reachable, lastShown.map { $0 + divisor } ?? 0)
@@ -201,8 +213,8 @@ public final class PresentationClock: FrameClock {
 
     /// The frame begun at `started` is drawn (and, if `sent`, in flight) at `time`.
     public func endFrame(started: Double, at time: Double, sent: Bool) {
-        costs.append(time - min(started, plannedStart ?? started))
-        if costs.count > Self.costWindow { costs.removeFirst() }
+        draws.append(Draw(cost: time - min(started, plannedStart ?? started), followedInput: followsInput))
+        if draws.count > Self.costWindow { draws.removeFirst() }
         if sent, var frame = current {
             frame.sent = time
             frame.expected = frame.msc.map { msc in
@@ -263,9 +275,28 @@ public final class PresentationClock: FrameClock {
         return upcoming(at: time)
     }
 
-    /// The first refresh a frame started at `time` can be expected to reach, and when it shows.
+    /// Whether a frame wanted since `since` goes on a motion: wanted before the server's deadline for the
+    /// refresh after the frame before.
+    private func continuesMotion(wantedSince since: Double) -> Bool {
+        guard let previous = newestAimed, let next = timeline.time(of: previous + divisor) else { return false }
+        return since <= next - serverLead
+    }
+
+    /// Whether a frame started at `time` begins a motion after a pause: nothing in flight, nothing shown
+    /// for two refreshes, and not wanted in time to go on a motion before.
+    private func startsAfterPause(at time: Double) -> Bool {
+        guard inFlight.isEmpty, !continuesMotion(wantedSince: wantedSince ?? time) else { return false }
+        return timeline.last.map { time - $0.time > 2 * timeline.interval } ?? true
+    }
+
+    /// The first refresh a frame started at `time` can be expected to reach, and when it shows. A motion's
+    /// first frame after a pause aims where its slowest recent draw would still show it (the budget):
+    /// aimed at a closer refresh by the median draw and shown a refresh late, it was shown with the frame
+    /// after it, and the one after that, a refresh less to be drawn in, missed (at 4K, the tap on the grid
+    /// and the spring of `0`). Within a motion the median draw is aimed by: by the budget, input that came
+    /// late for one refresh would be shown two later.
     private func upcoming(at time: Double) -> (msc: UInt64?, time: Double) {
-        let next = timeline.nextRefresh(after: time, margin: expectedCost)
+        let next = timeline.nextRefresh(after: time, margin: startsAfterPause(at: time) ? budget : expectedCost)
         guard timeline.isFresh(at: time), var msc = next.msc else { return (nil, next.time) }
         // Never the refresh of the frame before, nor sooner than the cap allows.
         if let previous = newestAimed { msc = max(msc, previous + divisor) }
