@@ -1,7 +1,7 @@
 # PhotoZoomAnimator — set-up, build, run, test, bench, install.
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build (ARGS="--backend x11|wayland" picks the window system)
 #   make test                                       every test (they start their own Xvfb)
-#   make bench [BENCH=window|formats|settle|library|import] the benchmarks, printed as a table and key=value lines
+#   make bench [BENCH=window|formats|settle|xwayland|library|import] the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
 #                                                   icon and .desktop launcher; make uninstall removes them
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt

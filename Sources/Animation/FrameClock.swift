@@ -11,7 +11,8 @@ public protocol FrameClock: AnyObject {
 
 /// The system's monotonic clock (CLOCK_MONOTONIC), ticking at `fps` while something animates.
 public final class MonotonicClock: FrameClock {
-    public let frameInterval: Double
+    /// The output's rate may change (the window moved to another).
+    public var frameInterval: Double
 
     public init(fps: Double = 60) { frameInterval = 1 / fps }
 

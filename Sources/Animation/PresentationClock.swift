@@ -90,7 +90,6 @@ public final class PresentationClock: FrameClock {
         let followedInput: Bool
     }
     private var draws: [Draw] = []
-    private var costs: [Double] { draws.map(\.cost) }
     /// When the frame being planned or drawn was to start (`startTime`'s answer).
     private var plannedStart: Double?
     /// How long before a refresh the server needs a frame, s: what it is known to need
@@ -129,7 +128,7 @@ public final class PresentationClock: FrameClock {
     /// How long before its refresh a frame is started: the slowest recent draw with a quarter more,
     /// and the server's lead.
     public var budget: Double {
-        (costs.max() ?? Self.firstCostGuess) * 1.25 + serverLead
+        (draws.lazy.map(\.cost).max() ?? Self.firstCostGuess) * 1.25 + serverLead
     }
 
     /// How long before its refresh a frame of a motion on its own is begun, at the least.
@@ -140,7 +139,7 @@ public final class PresentationClock: FrameClock {
     /// What a draw is expected to need before its refresh: the median recent one and the server's
     /// lead. A refresh further than that is one a frame begun now can make.
     var expectedCost: Double {
-        (costs.isEmpty ? Self.firstCostGuess : costs.sorted()[costs.count / 2]) + serverLead
+        (draws.isEmpty ? Self.firstCostGuess : draws.map(\.cost).sorted()[draws.count / 2]) + serverLead
     }
 
     /// Whether the display's counter goes on while no frame waits (`DisplayTimeline.countsWhileIdle`).
@@ -181,7 +180,7 @@ public final class PresentationClock: FrameClock {
         // comes, the draws measured before them being of another kind, and the first of the gesture (the
         // press) drawing what was there (at 4K the pull's first frame, the grid appearing under the photo,
         // took 9–15 ms after 5–6 ms for the press and the frames of a spring).
-        let costKnown = !followsInput || draws.filter(\.followedInput).count >= 2
+        let costKnown = !followsInput || draws.count(where: \.followedInput) >= 2
         let lead = followsInput ? budget : max(budget, ownMotionLead)
         let start = aimed && costKnown ? max(time, target.time - lead) : time
         plannedStart = start

@@ -14,6 +14,8 @@ final class FramePacer {
     let clock: FrameClock
     /// Set when the display paces the frames.
     let presentation: PresentationClock?
+    /// Set when a timer does.
+    private let timer: MonotonicClock?
     /// `--fps`, the cap; nil: the display's rate.
     private let fps: Double?
     /// The timer's: when the next frame is due (monotonic s).
@@ -29,9 +31,12 @@ final class FramePacer {
             presentation.knownLead = window.refreshLead
             clock = presentation
             self.presentation = presentation
+            timer = nil
             capRefreshes()
         } else {
-            clock = MonotonicClock(fps: fps ?? window.refreshRate ?? 60)
+            let timer = MonotonicClock(fps: fps ?? window.refreshRate ?? 60)
+            clock = timer
+            self.timer = timer
             presentation = nil
         }
     }
@@ -97,10 +102,11 @@ final class FramePacer {
     }
 
     /// The output under the window has another rate, and needs a frame `lead` refreshes before one
-    /// (`PlatformWindow.refreshLead`).
+    /// (`PlatformWindow.refreshLead`). The timer, uncapped, takes the new rate.
     func rateChanged(to rate: Double?, lead: Double) {
         presentation?.modeChanged(rate: rate)
         presentation?.knownLead = lead
+        if let timer, fps == nil { timer.frameInterval = 1 / (rate ?? 60) }
         capRefreshes()
     }
 

@@ -26,7 +26,7 @@ public protocol PlatformWindow: AnyObject {
     /// commit), only the frame the next refresh shows may be in flight unshown.
     var holdsFramesForTheirRefresh: Bool { get }
     /// Whether the refresh counter of `WindowEvent.presented` goes on while no frame waits (a display's
-    /// vblank, Xvfb's timer), so that it can be predicted across a pause; not Xwayland's.
+    /// vblank, Xvfb's timer), so that it can be predicted across a pause; not a compositor's answers to commits.
     var countsRefreshesWhileIdle: Bool { get }
     /// Whether `inject` can play a script's input through the window system.
     var injectsInput: Bool { get }

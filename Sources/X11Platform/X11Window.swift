@@ -23,8 +23,6 @@ public final class X11Window: PlatformWindow {
     private let presentLink: PresentLink?
     /// Whether a frame went up through X Present yet.
     private var hasPresented = false
-    /// Whether the server is Xwayland, whose refresh counter goes on only while frames wait for it.
-    private let isXwayland: Bool
     private let outputRate: OutputRefreshRate?
     /// Pointer, wheel and touch input through XInput 2.2; core events when the server lacks it.
     private var xi2: XI2Input?
@@ -86,7 +84,12 @@ public final class X11Window: PlatformWindow {
             throw X11Error.requestFailed("the server refused to create a \(Int(size.width))x\(Int(size.height)) window")
         }
 
-        let link = allowPresent && allowSharedMemory ? PresentLink(display: display, window: window) : nil
+        let isXwayland = XwaylandDetection.isXwayland(display)
+        // Xwayland's Present keeps a clock of its own, not the compositor's: a fake 60 Hz one without a GPU, a
+        // 17 ms timer for copied frames with one (only a GPU buffer's flip follows the compositor). A frame put
+        // up at once is handed to the compositor at its next frame: under sway at 144 Hz, 144 frames a second
+        // reached it against 60 through Present.
+        let link = allowPresent && allowSharedMemory && !isXwayland ? PresentLink(display: display, window: window) : nil
         // Presented frames have two buffers: one drawn while the other waits for its refresh.
         let shm = allowSharedMemory
             ? SharedMemoryPresenter(display: display, window: window, visual: visual, depth: depth,
@@ -104,8 +107,6 @@ public final class X11Window: PlatformWindow {
             throw X11Error.requestFailed("\(error)")
         }
         presentLink = presenter.pixmap != nil ? link : nil
-        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        isXwayland = XQueryExtension(display, "XWAYLAND", &opcode, &firstEvent, &firstError) != 0
         outputRate = OutputRefreshRate(display: display, window: window)
         injector = X11InputInjector(display: display, window: window)
         clipboard = SelectionOwner(display: display, window: window, selection: "CLIPBOARD")
@@ -122,7 +123,8 @@ public final class X11Window: PlatformWindow {
         refreshRate = outputRate?.read()
         let segments = (presenter as? SharedMemoryPresenter)?.segmentKind ?? ""
         let path = presentLink != nil ? "X Present (\(framesInFlight) MIT-SHM pixmaps, \(segments))"
-            : presentsThroughSharedMemory ? "MIT-SHM (\(segments))" : "cairo_xlib_surface"
+            : presentsThroughSharedMemory ? "MIT-SHM (\(segments))\(isXwayland && allowPresent ? " at once, Xwayland's Present keeping a clock of its own" : "")"
+            : "cairo_xlib_surface"
         let rate = refreshRate.map { String(format: "%.2f Hz", $0) } ?? "unknown"
         logger.debug("window 0x\(String(window, radix: 16)) \(Int(size.width))x\(Int(size.height)), presenting through \(path), output refresh \(rate), input through \(xi2 != nil ? "XInput 2.2" : "core events")")
     }
@@ -152,9 +154,8 @@ public final class X11Window: PlatformWindow {
     /// X Present shows a pixmap at its target refresh, not before.
     public var holdsFramesForTheirRefresh: Bool { pacesByRefresh }
 
-    /// A display's vblank and Xvfb's timer count on while nothing waits; Xwayland's counter stood a
-    /// refresh behind after a pause of 0.7 s under sway.
-    public var countsRefreshesWhileIdle: Bool { pacesByRefresh && !isXwayland }
+    /// A display's vblank and Xvfb's timer count on while nothing waits.
+    public var countsRefreshesWhileIdle: Bool { pacesByRefresh }
 
     /// Scripts play through XTest and XI2 (`X11InputInjector`).
     public var injectsInput: Bool { true }

@@ -31,6 +31,12 @@ enum Bench {
             figures += try WindowFigures.measureSettle(sources: photos.map(\.path))
             return
         }
+        if CommandLine.arguments.dropFirst().first == "xwayland" {   // `photozoom-bench xwayland`: only the walk through Xwayland
+            figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { folder in
+                [("xwayland_144hz_frames_missed_percent", try WindowFigures.xwaylandWalk(WindowBench(viewer: WindowBench.viewerBesideThisBench, folder: folder)))]
+            }
+            return
+        }
         if CommandLine.arguments.dropFirst().first == "library" {   // `photozoom-bench library`: a 100,000-photo tree
             figures += try LibraryFigures.measure()
             return

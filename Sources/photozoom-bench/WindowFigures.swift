@@ -1,3 +1,4 @@
+import Animation
 import CX11
 import Foundation
 import Histogram
@@ -24,6 +25,40 @@ enum WindowFigures {
             let settle = try warmGridSettles(viewer: viewer, folder: folder, cacheHome: cache)
             return [("grid_warm_last_change_ms", settle.ours), ("grid_warm_last_change_nsxiv_ms", settle.nsxiv)]
         }
+    }
+
+    /// The walk as an X client of a headless sway's Xwayland whose output runs at 144 Hz. What reaches the
+    /// compositor is what Xwayland commits (its Wayland requests logged): each frame of the walk's motion is
+    /// carried by the first commit after it went up (a frame followed by another before a commit is never
+    /// shown), and between the commits that carried frames, a refresh with none is one the motion missed.
+    /// Returns those two, % of the refreshes of the motion.
+    static func xwaylandWalk(_ bench: WindowBench) throws -> Double {
+        guard HeadlessSway.hasXwayland else {
+            print("(sway, Xwayland or xhost is not installed: the walk through Xwayland at 144 Hz is not measured)")
+            return .nan
+        }
+        let requests = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-xwayland-\(getpid()).log").path
+        defer { try? FileManager.default.removeItem(atPath: requests) }
+        let sway = try HeadlessSway(config: "output HEADLESS-1 mode --custom 1920x1080@144Hz\ndefault_border none\n",
+                                    xwayland: true, requestLog: requests)
+        let walk = try bench.play(WindowBench.walk, environment: ["DISPLAY": sway.xDisplay ?? ""], backend: "x11")
+        // Put up at once: a frame is sent as its present begins, once drawn from the time it was begun (its
+        // `time`); its present goes on until the server has copied it.
+        var sent: [Double] = []
+        for (before, frame) in zip(walk.trace, walk.trace.dropFirst()) where before.animating || before.translation != nil {
+            sent.append(frame.time + (frame.drawMs ?? 0) / 1000)
+        }
+        let commits = try WaylandRequestLog(path: requests).busiestSurface
+        guard !commits.isEmpty else {
+            print("(Xwayland logged no commit of the window: the walk through Xwayland is not measured)")
+            return .nan
+        }
+        let delivery = WaylandRequestLog.delivery(of: sent, by: commits,
+                                                  realtimeAhead: Date().timeIntervalSince1970 - MonotonicClock.seconds(),
+                                                  interval: 1000 / 144)
+        print(String(format: "the walk as an X client of Xwayland at 144 Hz (frames put up at once): %d frames in motion, %d never reached sway, %d refreshes passed with no new frame (%.1f %%)",
+                     delivery.frames, delivery.dropped, delivery.refreshesWithout, delivery.percent))
+        return delivery.percent
     }
 
     /// Runs `body` with the folder of generated photos (made from `sources` unless it is kept and made).
@@ -92,6 +127,7 @@ enum WindowFigures {
         } else {
             print("(sway is not installed: the Wayland walk at 144 Hz is not measured)")
         }
+        let xwayland144 = try xwaylandWalk(bench)
 
         // The same walk while `r` records the window (encoded on a worker as it plays).
         let recorded = try bench.play(WindowBench.recordedWalk)
@@ -133,7 +169,8 @@ enum WindowFigures {
         let draw4K: Double = pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan
         let missed144: Double = pacing144.map { 100 * Double($0.framesThatMissed) / Double(max(1, $0.framesInMotion)) } ?? .nan
         return formats + [("missed_refreshes_walk_4k", missed4K), ("draw_p99_ms_4k", draw4K),
-                          ("wayland_144hz_frames_missed_percent", missed144)] + [
+                          ("wayland_144hz_frames_missed_percent", missed144),
+                          ("xwayland_144hz_frames_missed_percent", xwayland144)] + [
             ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
             ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
             ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),

@@ -1,12 +1,9 @@
 import Foundation
-import Glibc
 import TestSupport
 
 /// sway, headless, with Xwayland, for one test: a Wayland desktop whose output refreshes at 144 Hz,
-/// as a high-refresh laptop's does. sway refuses to run as root, so it runs as `nobody` with a runtime
-/// folder of its own; its Xwayland (run by that user too) lets this root process's clients in through
-/// `xhost`, which sway runs at start, then names its display in a file (`HeadlessSway` starts it). Windows float, keeping the
-/// size they ask for (tiled, sway would give them the whole output), without borders; a Wayland
+/// as a high-refresh laptop's does, and its Xwayland (`HeadlessSway` starts both, as `nobody`). Windows
+/// float, keeping the size they ask for (tiled, sway would give them the whole output), without borders; a Wayland
 /// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it. The
 /// pointer hides half a second after it stops (the headless output draws it into what `grim` reads).
 final class SwayServer: XServer {
@@ -21,31 +18,19 @@ final class SwayServer: XServer {
     /// with client-side, as GNOME's compositor, which offers no server-side ones, leaves them to the window).
     /// `outputScale`: the output's scale (sway's `scale`; 1.5 makes it 1280x720 in the layout).
     /// `secondOutputScale`: a second output, HEADLESS-2, 1920x1080 at 60 Hz right of the first, at this scale.
-    init(clientDecorations: Bool = false, outputScale: Double = 1, secondOutputScale: Double? = nil) throws {
-        if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
+    /// `requestLog`: where its Xwayland's Wayland requests are logged (`HeadlessSway`).
+    init(clientDecorations: Bool = false, outputScale: Double = 1, secondOutputScale: Double? = nil,
+         requestLog: String? = nil) throws {
         sway = try HeadlessSway(config: """
             output HEADLESS-1 mode --custom \(SwayServer.mode) scale \(outputScale) pos 0 0
             output HEADLESS-2 mode --custom 1920x1080@60Hz scale \(secondOutputScale ?? 1) pos \(Int(1920 / outputScale)) 0
-            xwayland enable
             for_window [class=".*"] floating enable
             for_window [app_id=".*"] floating enable\(clientDecorations ? ", border csd" : "")
             default_floating_border none
             seat * hide_cursor 500
-            exec sh -c 'xhost +si:localuser:root >/dev/null && echo $DISPLAY > "$XDG_RUNTIME_DIR/display.part" && mv "$XDG_RUNTIME_DIR/display.part" "$XDG_RUNTIME_DIR/display"'
-            """)
-        let path = sway.runtime.path + "/display"
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, sway.isRunning {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix(":") {
-                display = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if secondOutputScale != nil { try command("create_output") }
-                return
-            }
-            usleep(50_000)
-        }
-        let ran = sway.isRunning
-        sway.kill()
-        throw SwayFailed(running: ran)
+            """, xwayland: true, requestLog: requestLog)
+        display = sway.xDisplay ?? ""
+        if secondOutputScale != nil { try command("create_output") }
     }
 
     var state: String { "Xwayland on \(display), sway " + (sway.isRunning ? "running" : "ended") }
@@ -103,9 +88,4 @@ final class SwayServer: XServer {
         _ = try DesktopTools.run("wtype", ["-s", "300"] + holding.flatMap { ["-M", $0] } + keys.flatMap { ["-k", $0] }
                                  + holding.flatMap { ["-m", $0] }, environment: waylandEnvironment)
     }
-}
-
-struct SwayFailed: Error, CustomStringConvertible {
-    let running: Bool
-    var description: String { "sway did not name its Xwayland display (sway \(running ? "still running" : "ended"))" }
 }
