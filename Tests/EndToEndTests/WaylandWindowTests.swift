@@ -113,10 +113,11 @@ struct WaylandWindowTests {
         #expect(flight.count > 20, "frames of the zoom-in: \(flight.count)")
         #expect(flight.allSatisfy { $0.msc != nil && $0.presentedAt != nil }, "each was reported shown by the compositor")
         let intervals = zip(flight, flight.dropFirst()).compactMap { a, b in a.presentedAt.flatMap { t in b.presentedAt.map { $0 - t } } }.sorted()
-        // Frames a refresh (6.9 ms) after the one before: at 60 Hz none could be under 16 ms. (Not all are:
-        // under AddressSanitizer a draw can take longer than a refresh.)
-        let quick = intervals.filter { $0 < 0.011 }.count
-        #expect(quick >= 5, "\(quick) frames came less than 11 ms after the one before: \(intervals.map { Int($0 * 1000) })")
+        // Frames a refresh or two (6.9, 13.9 ms) after the one before: at 60 Hz none could be under 16 ms. (Not
+        // all are: under AddressSanitizer a draw can take longer than a refresh, and one run had 1 of 33 under
+        // 11 ms, 25 under 15.)
+        let quick = intervals.filter { $0 < 0.015 }.count
+        #expect(quick >= 5, "\(quick) frames came less than 15 ms after the one before: \(intervals.map { Int($0 * 1000) })")
     }
 
     /// Input from outside the viewer, through the compositor: a VNC client's click, drag and key reach
