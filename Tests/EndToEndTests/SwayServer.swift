@@ -7,7 +7,7 @@ import TestSupport
 /// client connects to `waylandSocket`, and `grab`/`typeKeys` read its screen and type into it. The
 /// pointer hides half a second after it stops (the headless output draws it into what `grim` reads).
 final class SwayServer: XServer {
-    static var isInstalled: Bool { DesktopTools.has("sway") && DesktopTools.has("Xwayland") && DesktopTools.has("xhost") }
+    static var isInstalled: Bool { HeadlessSway.hasXwayland }
     /// The output's mode.
     static let mode = "1920x1080@144Hz"
 
