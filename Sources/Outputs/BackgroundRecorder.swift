@@ -11,7 +11,7 @@ import Pixels
 public final class BackgroundRecorder: @unchecked Sendable {
     public static let maxQueuedBytes = 768 << 20
     /// Below the decoders (which are below the frame loop).
-    public static let niceness: Int32 = 12
+    static let threadPriority = ThreadPriority.lowered(by: 12)
 
     public var path: String { recorder.path }
     /// The recording's frames, pixels.
@@ -37,7 +37,7 @@ public final class BackgroundRecorder: @unchecked Sendable {
         self.colour = colour
         self.logger = logger
         let thread = Thread { [self] in
-            ThreadPriority.lowerCurrentThread(by: Self.niceness)
+            Self.threadPriority.applyToCurrentThread()
             work()
             wake()
         }

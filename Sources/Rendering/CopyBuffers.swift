@@ -8,8 +8,8 @@ import Pixels
 /// missed). In the background a buffer asked for is made (and its pages written) on a thread of its
 /// own; until it is ready the subtree is drawn, as it would be without a copy.
 final class CopyBuffers {
-    /// Nice steps below the frame loop, as the decoders.
-    static let niceness: Int32 = 10
+    /// Below the frame loop, as the halvings (`LevelBuilder`).
+    static let threadPriority = ThreadPriority.lowered(by: 19)
 
     private let worker: Worker?
 
@@ -62,7 +62,7 @@ final class CopyBuffers {
         }
 
         private func run() {
-            ThreadPriority.lowerCurrentThread(by: CopyBuffers.niceness)
+            CopyBuffers.threadPriority.applyToCurrentThread()
             while true {
                 signal.wait()
                 while let size = lock.withLock({ stopped ? nil : asked.first }) {

@@ -87,7 +87,7 @@ final class ScaledImageCache {
         self.maxIdleDraws = maxIdleDraws
         if case .inBackground(let wake) = making {
             builder = LevelBuilder(wake: wake)
-            exactBuilder = LevelBuilder(wake: wake, niceness: LevelBuilder.backgroundNiceness)
+            exactBuilder = LevelBuilder(wake: wake, threadPriority: LevelBuilder.backgroundThreadPriority)
         } else {
             builder = nil
             exactBuilder = nil
