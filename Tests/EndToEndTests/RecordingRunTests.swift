@@ -104,7 +104,9 @@ import TestSupport
                                                       "--record", made.path], seconds: 300)
         #expect(status == 0, "\(errors)")
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            _ = try FileManager.default.replaceItemAt(demo, withItemAt: made)
+            // Written over, not renamed: the scratch folder may be on another file system (a rename across
+            // them fails, and `replaceItemAt` had removed the old file by then).
+            try Data(contentsOf: made).write(to: demo)
             Issue.record("recorded docs/demo.webp; run again without RECORD_SNAPSHOTS")
             return
         }

@@ -48,6 +48,23 @@ import Testing
         #expect(frames < 90)
     }
 
+    /// The bounce ends once the content is a fraction of a pixel from the edge: no frame is drawn for a
+    /// move nobody could see (at 0.001 px, the last 23 frames of this one were within 0.1 px).
+    @Test func aBounceRestsOnceTheEdgeIsUnderAPixelAway() {
+        axis.beginDrag()
+        axis.drag(translation: 300)
+        axis.endDrag(velocity: 0)
+        var nearlyThere = 0
+        while axis.isMoving {
+            clock.advanceFrame()
+            animator.tick()
+            axis.didTick()
+            if axis.isMoving && abs(axis.offset) < 0.1 { nearlyThere += 1 }
+        }
+        #expect(axis.offset == 0)
+        #expect(nearlyThere == 0, "frames drawn within 0.1 px of the edge")
+    }
+
     @Test func rubberBandInvertsForAGrabMidBounce() {
         for y in [1.0, 50, 200, 450] {
             let x = RubberBand.overshoot(forOffset: y, dimension: 600)
