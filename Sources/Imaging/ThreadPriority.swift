@@ -24,7 +24,7 @@ public enum ThreadPriority: Sendable {
     }
 
     /// `SCHED_IDLE` from `<bits/sched.h>`, which Swift's Glibc module leaves out.
-    private static let idlePolicy: Int32 = 5
+    static let idlePolicy: Int32 = 5
 
     private static func lowerCurrentThread(by steps: Int32) {
         errno = 0

@@ -17,11 +17,9 @@ import Testing
     @Test func anIdleWorkerRunsWhenNothingElseWantsTheCPU() {
         let before = Self.scheduling()
         let worker = Self.scheduling(onANewThreadAfter: .idle)
-        #expect(worker.policy == Self.idlePolicy, "SCHED_IDLE refused: policy \(worker.policy), nice \(worker.nice)")
+        #expect(worker.policy == ThreadPriority.idlePolicy, "SCHED_IDLE refused: policy \(worker.policy), nice \(worker.nice)")
         #expect(Self.scheduling() == before, "the calling thread's own priority changed")
     }
-
-    private static let idlePolicy: Int32 = 5
 
     private struct Scheduling: Equatable, Sendable {
         let policy: Int32
