@@ -13,14 +13,15 @@ import Testing
         axis.setRange(0...2000, viewport: 600)
     }
 
-    /// Runs frames until everything rests (at most 10 s); returns the frames taken.
+    /// Runs frames until everything rests (at most 10 s), `eachFrame` after each; returns the frames taken.
     @discardableResult
-    func runToRest() -> Int {
+    func runToRest(eachFrame: () -> Void = {}) -> Int {
         var frames = 0
         while axis.isMoving && frames < 600 {
             clock.advanceFrame()
             animator.tick()
             axis.didTick()
+            eachFrame()
             frames += 1
         }
         return frames
@@ -55,12 +56,7 @@ import Testing
         axis.drag(translation: 300)
         axis.endDrag(velocity: 0)
         var nearlyThere = 0
-        while axis.isMoving {
-            clock.advanceFrame()
-            animator.tick()
-            axis.didTick()
-            if axis.isMoving && abs(axis.offset) < 0.1 { nearlyThere += 1 }
-        }
+        runToRest { if axis.isMoving && abs(axis.offset) < 0.1 { nearlyThere += 1 } }
         #expect(axis.offset == 0)
         #expect(nearlyThere == 0, "frames drawn within 0.1 px of the edge")
     }
