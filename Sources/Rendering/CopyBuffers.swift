@@ -24,15 +24,22 @@ final class CopyBuffers {
         return worker.take(Size(width: width, height: height))
     }
 
+    /// Bytes made and not taken yet (for tests).
+    var readyBytes: Int { worker?.readyBytes ?? 0 }
+
     private struct Size: Hashable, Sendable {
         let width, height: Int
     }
 
     /// The thread and what it shares with the renderer (the thread holds this, not the renderer).
+    /// One size at a time: the grid is the only subtree kept, and a new size is a resize, after which
+    /// a buffer of the old one would only be held (a screenful, until the next resize).
     private final class Worker: @unchecked Sendable {
         private let lock = NSLock()
-        private var asked: [Size] = []
-        private var ready: [Size: PixelImage] = [:]
+        /// The size last asked for and not made yet.
+        private var asked: Size?
+        /// A buffer made for the size last asked for, not taken yet.
+        private var ready: PixelImage?
         private var stopped = false
         private let signal = DispatchSemaphore(value: 0)
 
@@ -44,16 +51,20 @@ final class CopyBuffers {
 
         func take(_ size: Size) -> PixelImage? {
             lock.withLock {
-                if let buffer = ready.removeValue(forKey: size) { return buffer }
-                // Asked at another size (the window was resized): what was made for the old one goes.
-                ready.removeAll()
-                if !asked.contains(size) {
-                    asked.append(size)
+                if let buffer = ready, buffer.width == size.width, buffer.height == size.height {
+                    ready = nil
+                    return buffer
+                }
+                ready = nil
+                if asked != size {
+                    asked = size
                     signal.signal()
                 }
                 return nil
             }
         }
+
+        var readyBytes: Int { lock.withLock { ready.map { $0.stride * $0.height } ?? 0 } }
 
         /// Ends the thread once its buffer in the making is made.
         func stop() {
@@ -65,11 +76,14 @@ final class CopyBuffers {
             CopyBuffers.threadPriority.applyToCurrentThread()
             while true {
                 signal.wait()
-                while let size = lock.withLock({ stopped ? nil : asked.first }) {
+                while let size = lock.withLock({ stopped ? nil : asked }) {
                     let buffer = PixelImage(width: size.width, height: size.height)   // writes every page
                     lock.withLock {
-                        asked.removeAll { $0 == size }
-                        ready[size] = buffer
+                        // Another size asked for meanwhile: this one is dropped, and that one made next.
+                        if asked == size {
+                            asked = nil
+                            ready = buffer
+                        }
                     }
                 }
                 if lock.withLock({ stopped }) { return }
