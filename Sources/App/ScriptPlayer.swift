@@ -23,7 +23,7 @@ public final class ScriptPlayer {
     /// after `key q`).
     public func play(_ timeline: ScriptTimeline, output: (ScriptTimeline.Action) throws -> Void,
                      request: (PhotoViewerApp.Request) throws -> Bool) throws {
-        let start = clock.now
+        var start = clock.now
 
         for step in timeline.steps {
             while clock.now - start < step.time - 1e-9 { try frame() }
@@ -32,6 +32,11 @@ public final class ScriptPlayer {
                 if let r = app.handle(event.shifted(by: start)), try !request(r) { return }
             case .resize(let w, let h):
                 app.resize(to: .init(width: Double(w), height: Double(h)))
+            case .settle(let maxSeconds):
+                let began = clock.now
+                while !app.isSettled, clock.now - began < maxSeconds - 1e-9 { try frame() }
+                // The steps after it count from here.
+                start += clock.now - began
             case .screenshot, .dump:
                 try output(step.action)
             }

@@ -22,6 +22,9 @@ public enum ScriptCommand: Equatable, Sendable {
     /// A touchpad pinch with the pointer at (x, y), from scale 1 to `scale`, over `ms` (300 when nil).
     case touchpadPinch(x: Double, y: Double, scale: Double, ms: Double?)
     case resize(width: Int, height: Int)
+    /// Waits until the screen has settled (nothing moves, every decode asked for is done), at most
+    /// `maxMs`; the commands after it count their time from then.
+    case settle(maxMs: Double)
     case screenshot(String)
     case dump(String)
 }

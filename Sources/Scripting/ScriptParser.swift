@@ -5,7 +5,7 @@ import Input
 ///
 ///     wait MS | tap X Y | double-tap X Y | down X Y | move X Y [MS] | up | scroll DX DY [ctrl]
 ///     key [ctrl+|shift+|alt+]NAME | pinch X Y SCALE [MS] | twist X Y DEGREES [MS] | touchpad-pinch X Y SCALE [MS]
-///     resize W H | screenshot FILE | dump FILE
+///     resize W H | settle [MS] | screenshot FILE | dump FILE
 public enum ScriptParser {
     public static func parse(_ text: String) throws(ScriptError) -> [(line: Int, command: ScriptCommand)] {
         var commands: [(Int, ScriptCommand)] = []
@@ -30,6 +30,8 @@ public enum ScriptParser {
     enum Limits {
         /// A day.
         static let waitMS = 86_400_000.0
+        /// How long `settle` waits when it is not told: ten seconds.
+        static let settleMS = 10_000.0
         /// Ten minutes.
         static let gestureMS = 600_000.0
         /// Points from the window's corner, either way.
@@ -83,6 +85,7 @@ public enum ScriptParser {
             command = .touchpadPinch(x: try a.coordinate("X"), y: try a.coordinate("Y"), scale: try a.number("SCALE", min: 0.01, max: 100),
                                      ms: try a.optionalNumber("MS", min: 0, max: Limits.gestureMS))
         case "resize": command = .resize(width: try a.integer("W"), height: try a.integer("H"))
+        case "settle": command = .settle(maxMs: try a.optionalNumber("MS", min: 0, max: Limits.waitMS) ?? Limits.settleMS)
         case "screenshot": command = .screenshot(try a.word("FILE"))
         case "dump": command = .dump(try a.word("FILE"))
         default: throw Reason(text: "unknown command '\(name)'")

@@ -10,6 +10,9 @@ public struct ScriptTimeline: Sendable {
         /// An input event; its time field holds seconds from the script's start.
         case input(InputEvent)
         case resize(width: Int, height: Int)
+        /// Waits for the screen to settle, at most this long, s; the player counts the steps after
+        /// it from when it ended (their times here leave it out).
+        case settle(maxSeconds: Double)
         case screenshot(String)
         case dump(String)
     }
@@ -81,6 +84,7 @@ public struct ScriptTimeline: Sendable {
                 timeline.emit(.input(.touchpadPinch(phase, scale: s, at: timeline.pointer, time: timeline.now)))
             }
         case .resize(let w, let h): emit(.resize(width: w, height: h))
+        case .settle(let ms): emit(.settle(maxSeconds: ms / 1000))
         case .screenshot(let path): emit(.screenshot(path))
         case .dump(let path): emit(.dump(path))
         }

@@ -10,9 +10,15 @@ import WindowSystem
 /// Sends a script's steps into the window when they are due, counting from the moment the first
 /// screen settled.
 struct WindowScriptPlayer {
+    /// How often a `settle` step looks again, s; it looks first this long after it is due, so that
+    /// input sent just before it has come back from the server.
+    static let settlePoll = 0.05
+
     let timeline: ScriptTimeline
     private var start: Double?
     private var next = 0
+    /// When the `settle` step being played began.
+    private var settleBegan: Double?
 
     init(timeline: ScriptTimeline) { self.timeline = timeline }
 
@@ -24,9 +30,20 @@ struct WindowScriptPlayer {
     mutating func play(due now: Double, app: PhotoViewerApp, window: any PlatformWindow, renderer: SceneRenderer,
                        colour: ColourTarget) throws -> Double? {
         if start == nil, app.isSettled { start = now }
-        guard let start, !isFinished else { return nil }
+        guard var start, !isFinished else { return nil }
+        defer { self.start = start }
         while next < timeline.steps.count, timeline.steps[next].time <= now - start {
             switch timeline.steps[next].action {
+            case .settle(let maxSeconds):
+                let began = settleBegan ?? now
+                let settled = now - began >= Self.settlePoll && app.isSettled && renderer.isIdle
+                guard settled || now - began >= maxSeconds else {
+                    settleBegan = began
+                    return Self.settlePoll
+                }
+                settleBegan = nil
+                // The steps after it count from here.
+                start = now - timeline.steps[next].time
             case .input(let event): window.inject(event.scaled(by: app.pixelScale))
             case .resize(let w, let h):
                 window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))

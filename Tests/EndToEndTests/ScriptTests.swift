@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Pixels
 import Testing
 import TestSupport
 
@@ -104,6 +105,22 @@ import TestSupport
             #expect(abs(r["tabBarAlpha"] as! Double - min(dy / 150, 1)) < 1e-4)
         }
         #expect(records.last!["screen"] as? String == "grid")
+    }
+
+    /// `settle` waits until the zoom-in has landed and the photo is decoded, and the steps after it count from
+    /// then: 100 ms after an Escape that follows it shows what 100 ms after an Escape given long after the zoom does.
+    @Test func settleWaitsForRestAndTheStepsAfterItCountFromThen() throws {
+        func shot(_ name: String, _ pause: String, escapeFor ms: Int = 100) throws -> PixelImage {
+            let out = scratch.appendingPathComponent("\(name).png").path
+            let script = try write("\(name).txt", "tap 150 100\n\(pause)\nkey Escape\nwait \(ms)\nscreenshot \(out)\n")
+            let (status, errors) = try run(script)
+            #expect(status == 0, "\(errors)")
+            return try ImageDecoder.decode(path: out).image
+        }
+        let settled = try shot("settled", "settle"), waited = try shot("waited", "wait 3000")
+        let atRest = try shot("at-rest", "wait 3000", escapeFor: 1500)
+        #expect(PixelComparison(settled, waited, channelTolerance: 0).differing == 0, "100 ms into the flight home, both")
+        #expect(PixelComparison(waited, atRest, channelTolerance: 1).differing > 0, "the flight home still under way")
     }
 
     @Test func malformedLineStopsBeforeAnythingHappens() throws {

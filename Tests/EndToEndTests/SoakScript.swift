@@ -18,6 +18,8 @@ struct SoakScript {
 
     /// Random use played before the start mark at most, s.
     static let warmUpSeconds = 60.0
+    /// How long a mark waits for the screen to settle at most, s.
+    static let settleSeconds = 60.0
 
     let cycles: Int
     let randomSeconds: Double
@@ -64,11 +66,13 @@ struct SoakScript {
     /// Back to the grid at the first size, on its first tab (random taps reach the tab bar after a resize:
     /// an album's grid or the Search tab is another screen to sample) and at its first density (`0`: a
     /// pinch out to 3 columns holds 11 MiB more of thumbnails), settled, then the dump that tells the soak
-    /// to sample. Four Escapes: the `?` card, the menu, the details, then the photo.
+    /// to sample. Four Escapes: the `?` card, the menu, the details, then the photo. Settled, not waited
+    /// for: beside the other tests, the thumbnails at the new size took longer than a fixed wait, and the
+    /// sample held the larger ones they replace (15 MiB).
     private func mark(_ name: String) -> [String] {
         Array(repeating: ["key Escape", "wait 700"], count: 4).flatMap { $0 }
             + ["resize \(Self.size.width) \(Self.size.height)", "wait 700", "tap 200 \(Self.size.height - 20)", "wait 700",
-               "key 0", "wait 2500", "dump \(folder)/mark-\(name).json", "wait 1500"]
+               "key 0", "wait 700", "settle \(Int(Self.settleSeconds * 1000))", "dump \(folder)/mark-\(name).json", "wait 1500"]
     }
 
     /// One random use, and about how long it takes, s.

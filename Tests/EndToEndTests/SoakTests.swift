@@ -44,7 +44,8 @@ import TestSupport
         let viewer = try ViewerProcess(["--read-only", "--size", "\(SoakScript.size.width)x\(SoakScript.size.height)", "--script", scriptPath, photos],
                                        environment: ["DISPLAY": server.display], directory: scratch.url)
         // Far longer than the script: past it, the viewer hangs.
-        let deadline = Date().addingTimeInterval(Double(cycles) * 3 + (minutes * 60 + min(minutes * 60, SoakScript.warmUpSeconds)) * 2 + 120)
+        let deadline = Date().addingTimeInterval(Double(cycles) * 3 + (minutes * 60 + min(minutes * 60, SoakScript.warmUpSeconds)) * 2
+                                                 + 3 * SoakScript.settleSeconds + 120)
         var samples: [String: Sample] = [:]
         while viewer.process.isRunning && Date() < deadline {
             for mark in ["start", "middle", "end"] where samples[mark] == nil

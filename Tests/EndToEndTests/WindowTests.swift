@@ -290,6 +290,23 @@ import TestSupport
         #expect(turned.window.pixel(x: 20, y: 250) & 0xFF_FFFF < 0x10_1010 && turned.window.pixel(x: 250, y: 60) & 0xFF_FFFF > 0x10_1010)
     }
 
+    /// `settle` waits in the window until the screen is at rest, however long the zoom and the decode
+    /// take there: screenshots right after it show what the same script's do headless.
+    @Test func settleWaitsForRestInTheWindowAsHeadless() throws {
+        _ = try playHeadlessAndInTheWindow("settle", """
+            tap 60 140
+            settle
+            screenshot \(scratch.path)/open-RUN.png
+            key Escape
+            settle
+            screenshot \(scratch.path)/back-RUN.png
+            """)
+        for name in ["open", "back"] {
+            #expect(PixelComparison(try shot("\(name)-window"), try shot("\(name)-headless"), channelTolerance: 1).differing == 0, "\(name)")
+        }
+        #expect(PixelComparison(try shot("open-window"), try shot("back-window"), channelTolerance: 1).differing > 0, "the photo open, then the grid")
+    }
+
     /// Two fingers pinching the grid in the window (touches through the XI2 decoder), then Ctrl+wheel,
     /// change its columns as the same script does headless: spread, 4 columns become 3; two notches
     /// down, 5.

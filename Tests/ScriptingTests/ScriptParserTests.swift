@@ -22,6 +22,8 @@ import Testing
             twist 400 300 -95 200
             touchpad-pinch 200 100 1.5
             resize 800 600
+            settle
+            settle 2500
             screenshot out/a.png
             dump scene.json
             """
@@ -32,7 +34,7 @@ import Testing
             .scroll(dx: 0, dy: 1, unit: .notches, control: true), .key("Escape"), .pinch(x: 400, y: 300, scale: 2.5, ms: nil), .pinch(x: 400, y: 300, scale: 0.5, ms: 500),
             .twist(x: 400, y: 300, degrees: -95, ms: 200),
             .touchpadPinch(x: 200, y: 100, scale: 1.5, ms: nil),
-            .resize(width: 800, height: 600), .screenshot("out/a.png"), .dump("scene.json"),
+            .resize(width: 800, height: 600), .settle(maxMs: 10_000), .settle(maxMs: 2500), .screenshot("out/a.png"), .dump("scene.json"),
         ])
         #expect(try ScriptParser.parse(script).first?.line == 2)
     }
@@ -46,6 +48,7 @@ import Testing
         ("scroll 0 1 shift", 1, "expected 'ctrl' or nothing, not 'shift'", "scroll 0 1 shift"),
         ("resize 0 600", 1, "W must be a whole number of pixels from 1 to 16384, not '0'", "resize 0 600"),
         ("key", 1, "'key' needs NAME", "key"),
+        ("settle soon", 1, "MS must be a number, not 'soon'", "settle soon"),
         ("  tap 1 nan  # oops", 1, "Y must be a number, not 'nan'", "tap 1 nan  # oops"),
     ])
     func malformedLinesNameTheLineAndTheText(script: String, line: Int, reason: String, text: String) {
