@@ -27,7 +27,7 @@ final class CopyBuffers {
     /// Bytes made and not taken yet (for tests).
     var readyBytes: Int { worker?.readyBytes ?? 0 }
 
-    private struct Size: Hashable, Sendable {
+    private struct Size: Equatable, Sendable {
         let width, height: Int
     }
 
@@ -51,11 +51,10 @@ final class CopyBuffers {
 
         func take(_ size: Size) -> PixelImage? {
             lock.withLock {
-                if let buffer = ready, buffer.width == size.width, buffer.height == size.height {
-                    ready = nil
-                    return buffer
-                }
+                // Taken, or made for a size the window has left: either way it is no longer held here.
+                let buffer = ready
                 ready = nil
+                if let buffer, buffer.width == size.width, buffer.height == size.height { return buffer }
                 if asked != size {
                     asked = size
                     signal.signal()
