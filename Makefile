@@ -1,7 +1,7 @@
 # PhotoZoomAnimator — set-up, build, run, test, bench, install.
 #   make run [ARGS="--size 1024x768 ~/Pictures"]   the viewer, release build (ARGS="--backend x11|wayland" picks the window system)
 #   make test                                       every test (they start their own Xvfb)
-#   make bench [BENCH=window|formats|settle|xwayland|library|import] the benchmarks, printed as a table and key=value lines
+#   make bench [BENCH=window|formats|settle|xwayland|library|import|sandbox] the benchmarks, printed as a table and key=value lines
 #   make install [PREFIX=/usr/local]                the binary (Swift runtime linked in), bundled photos, man page,
 #                                                   icon and .desktop launcher; make uninstall removes them
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 ARGS ?=
 # `window`: only the figures measured in a real window (the formats' too); `formats`: only the formats';
 # `library`: a tree of 100,000 small photos opened cold and with its index; `import`: 500 photos arriving in an
-# open library while a finger drags it.
+# open library while a finger drags it; `sandbox`: a decode in the viewer against one through the decoders' sandbox.
 BENCH ?=
 # Seconds each fuzzing harness runs.
 SECONDS ?= 60
@@ -26,7 +26,7 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxran
                  libwayland-dev wayland-protocols libxkbcommon-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev libsqlite3-dev fonts-dejavu-core \
                  libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
-                 liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev
+                 liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev libseccomp-dev
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time.

@@ -56,6 +56,11 @@ let package = Package(
         .target(name: "CJXL", dependencies: ["CDynamicLibrary"]),
         // CRSVG: librsvg's (SVG).
         .target(name: "CRSVG", dependencies: ["CDynamicLibrary"]),
+        // What a decoder process confines itself with: libseccomp, Landlock, prctl, and descriptors passed
+        // on a socket (libseccomp-dev).
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Memory files (memfd) and their seals: pictures handed from a decoder process to the viewer.
+        .target(name: "CMemoryFile"),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
 
@@ -64,7 +69,7 @@ let package = Package(
 
         // Plain Swift, named by concept.
         .target(name: "Geometry"),
-        .target(name: "Pixels"),
+        .target(name: "Pixels", dependencies: ["CMemoryFile"]),
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
@@ -74,15 +79,21 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
+            "Pixels", "CMemoryFile", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [
-            "Imaging", "Pixels", "Cairo",
+            "Imaging", "Pixels", "Cairo", "CSandbox",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The decoders in processes of their own, confined (the viewer's pool, and the decoder's own side).
+        .target(name: "Sandbox", dependencies: [
+            "CSandbox", "CMemoryFile", "Imaging", "Pixels",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Recording", dependencies: ["Pixels", "Imaging", "CWebPMux", "CGIF", "CImageQuant", "CAV"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
@@ -118,7 +129,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .executableTarget(name: "photozoom", dependencies: [
-            "App", "CMalloc", "Geometry", "Imaging", "Library", "Outputs", "Scripting", "Session", "Transitions", "WaylandPlatform", "WindowSystem",
+            "App", "CMalloc", "Sandbox", "Geometry", "Imaging", "Library", "Outputs", "Scripting", "Session", "Transitions", "WaylandPlatform", "WindowSystem",
             "X11Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -127,7 +138,7 @@ let package = Package(
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
-            "App", "Animation", "Imaging", "Library", "Pixels", "Recording", "Rendering", "X11Platform", "Geometry", "CX11", "TestSupport",
+            "App", "Animation", "Imaging", "Library", "Pixels", "Recording", "Rendering", "Sandbox", "X11Platform", "Geometry", "CX11", "TestSupport",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -159,8 +170,11 @@ let package = Package(
         .testTarget(name: "WaylandPlatformTests", dependencies: [
             "WaylandPlatform", "Input", "Geometry", .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
         ]),
+        .testTarget(name: "SandboxTests", dependencies: [
+            "Sandbox", "Imaging", "Pixels", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "LibraryTests", dependencies: [
-            "Library", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            "Library", "Imaging", "Pixels", "TestSupport", "CSandbox", .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: [

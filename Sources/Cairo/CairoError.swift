@@ -1,7 +1,7 @@
 import CCairo
 
 /// A Cairo call that failed, named with what it was doing: the one funnel for Cairo's status codes.
-public struct CairoError: Error, CustomStringConvertible, Equatable {
+public struct CairoError: Error, CustomStringConvertible, Equatable, Codable {
     /// What was being done ("encoding a PNG").
     public let doing: String
     /// Cairo's own words for the status.

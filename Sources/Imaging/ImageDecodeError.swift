@@ -1,7 +1,8 @@
+import Glibc
 import Cairo
 
 /// Why a file could not be shown. `description` is the one-line reason given to the user.
-public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
+public enum ImageDecodeError: Error, Equatable, CustomStringConvertible, Codable {
     case unreadable(String)
     /// Gone between the folder's listing and the decode (removed or renamed).
     case vanished
@@ -18,6 +19,10 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     case failedBefore(String)
     /// Decoded, but Cairo could not make what showing it takes (out of memory).
     case drawing(CairoError)
+    /// The decoder process died on the file (a crash, or its memory limit): the signal that ended it.
+    case decoderCrashed(format: String, signal: Int32)
+    /// The decoder process was still at it when its time ran out (and was stopped).
+    case decoderTimedOut(seconds: Int)
 
     public var description: String {
         switch self {
@@ -33,6 +38,8 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
         case .libraryMissing(let format, let reason): return "\(format) can't be decoded here: \(reason)"
         case .drawing(let error): return error.description
         case .failedBefore(let reason): return "\(reason) (as when it was last tried; the file has not changed since)"
+        case .decoderCrashed(let format, let signal): return "the \(format) decoder crashed on it (signal \(signal))"
+        case .decoderTimedOut(let seconds): return "its decode took longer than \(seconds) s"
         }
     }
 
@@ -40,7 +47,10 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     /// the moment (a denied or vanished file, memory, a library not installed yet).
     public var isLasting: Bool {
         switch self {
-        case .empty, .unknownFormat, .tooLarge, .corrupt, .unsupported, .failedBefore: true
+        case .empty, .unknownFormat, .tooLarge, .corrupt, .unsupported, .failedBefore, .decoderTimedOut: true
+        // SIGKILL comes from outside the decoder (the kernel's out-of-memory killer, a person), and SIGSYS from
+        // its confinement (a call this version's table lacks, as well as a hostile one): not surely the file's.
+        case .decoderCrashed(_, let signal): signal != SIGKILL && signal != SIGSYS
         case .unreadable, .vanished, .drawing, .libraryMissing: false
         }
     }
@@ -66,6 +76,14 @@ public enum ImageLimits {
     static func check(width: Int, height: Int) throws(ImageDecodeError) {
         try checkPixels(width: width, height: height)
         guard width <= maxSide, height <= maxSide else { throw .tooLarge(width: width, height: height) }
+    }
+
+    /// A claim the file's bytes could not hold even at its format's best compression (`pixelsPerByte` at
+    /// most): refused before anything is allocated, as a damaged file. A 100-byte PNG that claims
+    /// 16000×15000 would otherwise cost a gigabyte of rows.
+    static func checkClaim(format: String, width: Int, height: Int, bytes: Int, pixelsPerByte: Int) throws(ImageDecodeError) {
+        guard bytes < Int.max / pixelsPerByte, width > (bytes * pixelsPerByte) / height else { return }
+        throw .corrupt(format: format, detail: "its \(bytes) bytes can't hold the \(width)×\(height) pixels it claims")
     }
 
     /// The pixel count alone: a format that decodes reduced can take a wider picture (a 40000×1000

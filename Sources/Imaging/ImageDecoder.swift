@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Pixels
+import Synchronization
 import SystemPackage
 
 /// A picture ready to show: upright pixels, and the upright size of the full picture in the file
@@ -31,13 +32,24 @@ public struct DecodedImage: Sendable {
 /// is applied, the colours are converted into the target's, and every failure is an
 /// `ImageDecodeError` with a one-line reason.
 public enum ImageDecoder {
+    /// Where files' bytes are decoded: nil in this process; else a pool of confined decoder processes.
+    private static let elsewhere = Mutex<(any PictureDecoding)?>(nil)
+
+    /// Sends every decode of a file's bytes (photos, thumbnails, cache entries, embedded thumbnails) to
+    /// `decoder` from now on; nil decodes them here again.
+    public static func route(through decoder: (any PictureDecoding)?) { elsewhere.withLock { $0 = decoder } }
+
+    /// The decoder files are sent to, when it is not this process.
+    public static var router: (any PictureDecoding)? { elsewhere.withLock { $0 } }
+
     /// Decodes the file at `path`. With `atLeast` (upright pixels), a reduced-size decode that still
     /// covers that size is used when the format allows it, and larger results are scaled down. The
     /// pixels are in `colour`'s space (sRGB by default).
     public static func decode(file: FilePath, atLeast: (width: Int, height: Int)? = nil,
                               colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
+        if let router { return try router.decode(file: file, atLeast: atLeast, colour: colour) }
         let data = try PhotoFile.read(file)
-        return try decode(data: data, atLeast: atLeast, colour: colour)
+        return try decodeHere(data: data, atLeast: atLeast, colour: colour)
     }
 
     /// `decode(file:atLeast:)` for a path given as text (a name that is UTF-8).
@@ -46,8 +58,16 @@ public enum ImageDecoder {
         try decode(file: FilePath(path), atLeast: atLeast, colour: colour)
     }
 
+    /// Decodes bytes already read (a thumbnail cache's entry, a pasted picture), as `decode(file:)` does.
     public static func decode(data: [UInt8], atLeast: (width: Int, height: Int)? = nil,
                               colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
+        if let router { return try router.decode(data: data, atLeast: atLeast, colour: colour) }
+        return try decodeHere(data: data, atLeast: atLeast, colour: colour)
+    }
+
+    /// `decode(data:)` in this process, whatever the route (what a decoder process runs).
+    public static func decodeHere(data: [UInt8], atLeast: (width: Int, height: Int)? = nil,
+                                  colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
         let output = try format.decode(DecodeRequest(data: data, atLeast: atLeast))
@@ -72,4 +92,14 @@ public enum ImageDecoder {
             throw .drawing(error)
         }
     }
+}
+
+/// A decoder of files' bytes other than this process's own libraries: the sandbox's pool.
+public protocol PictureDecoding: Sendable {
+    func decode(file: FilePath, atLeast: (width: Int, height: Int)?, colour: ColourTarget) throws(ImageDecodeError) -> DecodedImage
+    func decode(data: [UInt8], atLeast: (width: Int, height: Int)?, colour: ColourTarget) throws(ImageDecodeError) -> DecodedImage
+    /// `EmbeddedThumbnail.read(path:colour:)`'s picture.
+    func embeddedThumbnail(file: FilePath, colour: ColourTarget) -> PixelImage?
+    /// `AnimatedImage.open(file:colour:)`'s frames.
+    func openAnimation(file: FilePath, colour: ColourTarget) throws(ImageDecodeError) -> (any AnimationFrames)?
 }

@@ -1,3 +1,4 @@
+import CMemoryFile
 import Glibc
 import SystemPackage
 
@@ -12,9 +13,20 @@ public enum PhotoFile {
     static let attempts = 3
 
     public static func read(_ path: FilePath) throws(ImageDecodeError) -> [UInt8] {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { throw errno == ENOENT ? .vanished : .unreadable(reason(errno)) }
+        let fd = try open(path)
         defer { close(fd) }
+        return try read(fd: fd)
+    }
+
+    /// The photo at `path` opened for reading (a descriptor the caller closes), without waiting on it.
+    public static func open(_ path: FilePath) throws(ImageDecodeError) -> Int32 {
+        let fd = path.withPlatformString { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { throw errno == ENOENT ? .vanished : .unreadable(reason(errno)) }
+        return fd
+    }
+
+    /// `read(_:)` of a file already open (a decoder process is given descriptors, never paths).
+    public static func read(fd: Int32) throws(ImageDecodeError) -> [UInt8] {
         for _ in 0..<attempts {
             let before = try status(fd)
             guard before.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
@@ -25,7 +37,7 @@ public enum PhotoFile {
             // same tick, unseen by its time: one changed lately is read twice, a tick apart (a write
             // after the pause has a later time), and kept when alike. Read back to back, two reads
             // could meet two writes of one tick and see the same mix of them (seen under ASan).
-            if !isRecent(before) { return bytes }
+            if !isRecent(before) || isSealedAgainstWriting(fd) { return bytes }
             usleep(Self.clockTick)
             if try readAll(fd, expecting: Int(before.st_size)) == bytes, try !changed(since: before, fd) { return bytes }
         }
@@ -56,6 +68,11 @@ public enum PhotoFile {
     /// Longer than the kernel's coarse clock tick that file times are taken from (a jiffy: 4 ms at
     /// 250 Hz, 10 ms at 100 Hz), µs.
     static let clockTick: UInt32 = 12_000
+
+    /// A memory file sealed against writing (bytes the viewer hands a decoder) cannot change under a read.
+    private static func isSealedAgainstWriting(_ fd: Int32) -> Bool {
+        photozoom_is_sealed_against_writing(fd) != 0
+    }
 
     private static func isRecent(_ info: stat) -> Bool {
         var now = timespec()

@@ -71,9 +71,9 @@ public final class AnimationStream: @unchecked Sendable {
     }
 
     private func run(path: FilePath, covering: (width: Int, height: Int), colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
-        let animation: AnimatedImage
+        let animation: any AnimationFrames
         do throws(ImageDecodeError) {
-            guard let opened = try AnimatedImage.open(data: PhotoFile.read(path), colour: colour) else { return finish(.end, wake) }
+            guard let opened = try AnimatedImage.open(file: path, colour: colour) else { return finish(.end, wake) }
             animation = opened
         } catch {
             return finish(.failed(error), wake)

@@ -6,8 +6,10 @@ import SystemPackage
 /// failure the temporary file is removed and the old file stays. The one way the viewer writes a file
 /// (outputs the user named, thumbnails, the grid's first screen).
 public enum AtomicFile {
-    /// Writes what `fill` writes into the file's descriptor to `path`, with `permissions`.
-    public static func write(_ path: String, permissions: mode_t, _ fill: (FileDescriptor) throws -> Void) throws {
+    /// Writes what `fill` writes into the file's descriptor to `path`, with `permissions`; `beforeRename` (after
+    /// the new file is whole on the disk) can still call it off by throwing.
+    public static func write(_ path: String, permissions: mode_t, _ fill: (FileDescriptor) throws -> Void,
+                             beforeRename: () throws -> Void = {}) throws {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -21,6 +23,7 @@ public enum AtomicFile {
                 try fill(fd)
                 guard fchmod(raw, permissions) == 0, fsync(raw) == 0 else { throw Errno(rawValue: errno) }
             }
+            try beforeRename()
             guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
         } catch {
             unlink(temporary)

@@ -81,31 +81,42 @@ public struct DesktopApplications: Sendable {
     /// the path, `%u %U` its `file://` URI, `%i` the icon, `%c` the name, `%k` the desktop file); the path
     /// after the rest when the line names no file. Nil for a line that cannot be split (an unterminated quote).
     public static func command(for entry: Entry, opening path: FilePath) -> [[UInt8]]? {
-        guard let words = DesktopFile.split(entry.exec), !words.isEmpty else { return nil }
+        guard let words = DesktopFile.splitMarkingQuotes(entry.exec), !words.isEmpty else { return nil }
         let file = path.bytes, uri = Array(ThumbnailCache.uri(ofPath: path).utf8)
         var out: [[UInt8]] = [], namedFile = false
         for word in words {
-            switch word {
+            switch String(word.map(\.character)) {
             case "%f", "%F": out.append(file); namedFile = true
             case "%u", "%U": out.append(uri); namedFile = true
             case "%i": if let icon = entry.icon { out += [Array("--icon".utf8), Array(icon.utf8)] }
             default:
-                var expanded: [UInt8] = [], codes = word.makeIterator()
-                while let c = codes.next() {
-                    guard c == "%" else { expanded += Array(String(c).utf8); continue }
-                    switch codes.next() {
-                    case "%": expanded += Array("%".utf8)
-                    case "c": expanded += Array(entry.name.utf8)
-                    case "k": expanded += Array(entry.file.utf8)
-                    case "f", "F": expanded += file; namedFile = true
-                    case "u", "U": expanded += uri; namedFile = true
-                    default: break   // deprecated and unknown codes are removed
-                    }
-                }
+                let (expanded, names) = expand(word, entry: entry, file: file, uri: uri)
                 out.append(expanded)
+                namedFile = namedFile || names
             }
         }
         return namedFile ? out : out + [file]
+    }
+
+    /// A word with field codes inside it, filled; and whether it names the file. Within double quotes a value
+    /// lands inside a string a shell may read (`sh -c "eog %f"`): it is quoted for the shell, as GLib and KIO
+    /// quote every expansion, so that a file named `a$(touch pwned).jpg` is a name and never a command.
+    private static func expand(_ word: [DesktopFile.ExecCharacter], entry: Entry, file: [UInt8], uri: [UInt8]) -> ([UInt8], Bool) {
+        var expanded: [UInt8] = [], namedFile = false, codes = word.makeIterator()
+        while let c = codes.next() {
+            guard c.character == "%" else { expanded += Array(String(c.character).utf8); continue }
+            let value: [UInt8]
+            switch codes.next()?.character {
+            case "%": expanded += Array("%".utf8); continue
+            case "c": value = Array(entry.name.utf8)
+            case "k": value = Array(entry.file.utf8)
+            case "f", "F": value = file; namedFile = true
+            case "u", "U": value = uri; namedFile = true
+            default: continue   // deprecated and unknown codes are removed
+            }
+            expanded += c.isQuoted ? DesktopFile.shellQuoted(value) : value
+        }
+        return (expanded, namedFile)
     }
 
     /// The `.desktop` files under `folder` (its subfolders too), by desktop file ID: the path below `folder`
@@ -188,34 +199,51 @@ enum DesktopFile {
         return out
     }
 
+    /// A character of an Exec line's word, and whether it stood inside double quotes.
+    struct ExecCharacter {
+        let character: Character
+        let isQuoted: Bool
+    }
+
     /// An Exec line's words: spaces separate them; a word in double quotes keeps its spaces, with `\"`,
     /// `` \` ``, `\$` and `\\` inside standing for the character. Nil for an unterminated quote.
     static func split(_ line: String) -> [String]? {
-        var words: [String] = [], word = "", inWord = false, quoted = false
+        splitMarkingQuotes(line)?.map { String($0.map(\.character)) }
+    }
+
+    /// `split(_:)`, each character marked with whether it was quoted.
+    static func splitMarkingQuotes(_ line: String) -> [[ExecCharacter]]? {
+        var words: [[ExecCharacter]] = [], word: [ExecCharacter] = [], inWord = false, quoted = false
         var chars = line.makeIterator()
         while let c = chars.next() {
             if quoted {
                 if c == "\"" { quoted = false; continue }
                 if c == "\\", let next = chars.next() {
-                    if !"\"`$\\".contains(next) { word.append("\\") }
-                    word.append(next)
+                    if !"\"`$\\".contains(next) { word.append(ExecCharacter(character: "\\", isQuoted: true)) }
+                    word.append(ExecCharacter(character: next, isQuoted: true))
                     continue
                 }
-                word.append(c)
+                word.append(ExecCharacter(character: c, isQuoted: true))
             } else if c == "\"" {
                 quoted = true
                 inWord = true
             } else if c == " " || c == "\t" {
                 if inWord { words.append(word) }
-                word = ""
+                word = []
                 inWord = false
             } else {
-                word.append(c)
+                word.append(ExecCharacter(character: c, isQuoted: false))
                 inWord = true
             }
         }
         guard !quoted else { return nil }
         if inWord { words.append(word) }
         return words
+    }
+
+    /// `bytes` as one word for a POSIX shell: in single quotes, each `'` written `'\''` (GLib's g_shell_quote).
+    static func shellQuoted(_ bytes: [UInt8]) -> [UInt8] {
+        let quote = UInt8(ascii: "'")
+        return [quote] + bytes.flatMap { $0 == quote ? Array("'\\''".utf8) : [$0] } + [quote]
     }
 }

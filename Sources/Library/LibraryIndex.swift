@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 import Synchronization
 import Imaging
@@ -45,9 +46,11 @@ public final class LibraryIndex: @unchecked Sendable {
     }
 
     /// The index at `file` (its folder made if missing); nil when it cannot be used this run, with why in
-    /// `say` (one line). A file that is not a readable index of this schema is deleted and made anew (it is a cache).
+    /// `say` (one line). A file SQLite finds damaged or not a database is deleted and made anew (it is a
+    /// cache); any other failure (a full disk, a schema not this viewer's) leaves it as it is. Only its owner
+    /// can read it: the files are 0600 in a 0700 folder, since the paths and cameras of the photos are in it.
     public static func open(_ file: FilePath, say: @escaping (String) -> Void) -> LibraryIndex? {
-        try? FileManager.default.createDirectory(atPath: file.removingLastComponent().string, withIntermediateDirectories: true)
+        makePrivate(file)
         do {
             let (pool, migrated) = try openPool(file)
             if migrated { say("the library index \(file) was an older viewer's; it is migrated, and every photo is read again once") }
@@ -58,11 +61,26 @@ public final class LibraryIndex: @unchecked Sendable {
         } catch is NewerSchema {
             say("the library index \(file) was written by a newer viewer; this run leaves it as it is and reads every photo")
             return nil
-        } catch {
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             say("the library index \(file) could not be read (\(reason(error))); it is rebuilt")
             for suffix in ["", "-wal", "-shm"] { _ = try? FileManager.default.removeItem(atPath: file.string + suffix) }
+            makePrivate(file)
             return (try? openPool(file)).map { LibraryIndex(pool: $0.pool, say: say) }
+        } catch {
+            say("the library index \(file) could not be used (\(reason(error))); it is kept as it is, and this run reads every photo")
+            return nil
         }
+    }
+
+    /// The index's folder made 0700 and its files 0600 (made empty if missing, so that SQLite's journal files
+    /// take the same mode).
+    private static func makePrivate(_ file: FilePath) {
+        let folder = file.removingLastComponent().string
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = chmod(folder, 0o700)
+        let fd = Glibc.open(file.string, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd >= 0 { close(fd) }
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(file.string + suffix, 0o600) }
     }
 
     /// The default place: `$XDG_CACHE_HOME/photozoom/library.sqlite`, else under `~/.cache`.

@@ -237,10 +237,27 @@ public enum PhotoLibrary {
                 rest = argument[...]
             }
         }
-        return FilePath(platformString: rest.map { CChar(bitPattern: $0) } + [0])
+        return absolute(FilePath(platformString: rest.map { CChar(bitPattern: $0) } + [0]))
     }
 
     public static func localPath(_ argument: String) -> FilePath { localPath(Array(argument.utf8)) }
+
+    /// `path` from the root, against the current folder when it is relative, with `.`, `..` and doubled
+    /// slashes taken out as written (links are not followed): `photozoom .` keys its favourites, index and
+    /// "Open with" by the same names as `photozoom ~/Pictures`.
+    public static func absolute(_ path: FilePath) -> FilePath {
+        guard !path.isEmpty else { return path }
+        var full = path
+        if !path.isAbsolute, let here = currentFolder() { full = here.pushing(path) }
+        return full.lexicallyNormalized()
+    }
+
+    /// The current folder's bytes (`getcwd`), whatever its name's encoding.
+    private static func currentFolder() -> FilePath? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return FilePath(platformString: buffer)
+    }
 
     /// Whether `path` is a file to read (a regular file, or a link to one).
     public static func isFile(_ path: FilePath) -> Bool {

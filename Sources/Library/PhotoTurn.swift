@@ -18,29 +18,66 @@ public enum PhotoTurn {
         public let description: String
     }
 
-    /// Turns the photo at `path` a quarter `clockwise` (or not).
+    /// Turns the photo at `path` a quarter `clockwise` (or not). A file no one may write (mode 0444), or one
+    /// with other names (hard links, which a new file would split from), is refused. The orientation is read
+    /// from the very bytes rewritten, and the file is checked again just before the new one takes its place:
+    /// one saved by another program meanwhile is left as it is. Owner, permissions and extended attributes
+    /// (ACLs among them) go over to the new file.
     public static func turn(_ path: FilePath, clockwise: Bool) throws(Failure) -> Outcome {
         let target = FilePath(realPath(path) ?? path.string)
-        let file: [UInt8]
-        do { file = try PhotoFile.read(target) } catch {
+        let fd: Int32, before: stat, file: [UInt8]
+        do throws(ImageDecodeError) {
+            fd = try PhotoFile.open(target)
+            before = try status(fd, path)
+            file = try PhotoFile.read(fd: fd)
+        } catch {
             throw Failure(description: "\(path): not turned: \(error)")
         }
-        let current = PhotoFacts.read(path: target)?.orientation ?? .up
-        let turned = current.turned(clockwise: clockwise)
+        defer { close(fd) }
+        try refuseIfShared(before, path)
+        let turned = OrientationWriter.current(in: file).turned(clockwise: clockwise)
         guard let written = OrientationWriter.setting(turned, in: file) else {
             return .notWritable(format: ImageFormat(sniffing: file)?.name ?? "this format")
         }
-        var info = stat()
-        guard stat(target.string, &info) == 0 else { throw Failure(description: "\(path): not turned: \(Errno(rawValue: errno))") }
         do {
-            try AtomicFile.write(target.string, permissions: info.st_mode & 0o7777) { fd in
-                _ = fchown(fd.rawValue, info.st_uid, info.st_gid)   // kept where allowed (a user cannot give a file away)
-                _ = try fd.writeAll(written)
-            }
+            try AtomicFile.write(target.string, permissions: before.st_mode & 0o7777, { new in
+                _ = fchown(new.rawValue, before.st_uid, before.st_gid)   // kept where allowed (a user cannot give a file away)
+                ExtendedAttributes.copy(from: fd, to: new.rawValue)
+                _ = try new.writeAll(written)
+            }, beforeRename: {
+                guard isUnchanged(target, since: before) else { throw Changed() }
+            })
+        } catch is Changed {
+            throw Failure(description: "\(path): not turned: it changed while it was turned (another program saved it); it is left as it is")
         } catch {
             throw Failure(description: "\(path): not turned: it cannot be written (\(error))")
         }
         return .written(turned)
+    }
+
+    private struct Changed: Error {}
+
+    /// A file no one may write, or one with other names, is not rewritten.
+    private static func refuseIfShared(_ info: stat, _ path: FilePath) throws(Failure) {
+        guard info.st_mode & 0o222 != 0, access(path.string, W_OK) == 0 else {
+            throw Failure(description: "\(path): not turned: it is read-only")
+        }
+        guard info.st_nlink <= 1 else {
+            throw Failure(description: "\(path): not turned: it has \(info.st_nlink) names (hard links), which a new file would part")
+        }
+    }
+
+    private static func status(_ fd: Int32, _ path: FilePath) throws(ImageDecodeError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(PhotoFile.reason(errno)) }
+        return info
+    }
+
+    /// The file at `path` is still the one read: the same device and inode, size and modification time.
+    private static func isUnchanged(_ path: FilePath, since before: stat) -> Bool {
+        var now = stat()
+        return stat(path.string, &now) == 0 && now.st_dev == before.st_dev && now.st_ino == before.st_ino
+            && now.st_size == before.st_size && now.st_mtim.tv_sec == before.st_mtim.tv_sec && now.st_mtim.tv_nsec == before.st_mtim.tv_nsec
     }
 
     private static func realPath(_ path: FilePath) -> String? {

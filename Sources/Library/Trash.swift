@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 import Glibc
 import SystemPackage
@@ -47,41 +48,57 @@ public struct Trash: Sendable {
     /// Moves the file at `path` (absolute) to the trash.
     public func trash(_ given: FilePath) throws(Failure) -> Item {
         // The `.trashinfo` says where it was absolutely: the viewer may have been given a relative path.
-        let path = given.isAbsolute ? given : FilePath(FileManager.default.currentDirectoryPath).pushing(given)
+        let absolute = given.isAbsolute ? given : FilePath(FileManager.default.currentDirectoryPath).pushing(given)
         var info = stat()
-        guard lstat(path.string, &info) == 0 else { throw failure(path, "it is not there (\(Errno(rawValue: errno)))") }
-        let folder = path.removingLastComponent()
-        guard let name = path.lastComponent, let on = device(folder) else { throw failure(path, "its folder cannot be read") }
-        let base = try trashFolder(for: folder, on: on, of: path)
+        guard lstat(absolute.string, &info) == 0 else { throw failure(absolute, "it is not there (\(Errno(rawValue: errno)))") }
+        // Its folder as the file system has it: through a link (`~/Pictures` → another disk), the trash is that
+        // disk's, at its top, where a file manager looks.
+        guard let name = absolute.lastComponent, let folder = Self.realFolder(absolute.removingLastComponent()),
+              let on = device(folder) else { throw failure(absolute, "its folder cannot be read") }
+        let path = folder.appending(name)
+        let (base, top) = try trashFolder(for: folder, on: on, of: path)
         for sub in ["files", "info"] {
             guard makeFolder(base.appending(sub)) else { throw failure(path, "\(base.appending(sub)) cannot be made (\(Errno(rawValue: errno)))") }
         }
-        let (file, infoFile) = try reserveName(name, in: base, for: path)
-        guard rename(path.string, file.string) == 0 else {
+        let (file, infoFile) = try reserveName(name, in: base, for: path, below: top)
+        // Never over a file that came into the trash after the name was found free.
+        guard photozoom_rename_no_replace(path.string, file.string) == 0 else {
             let reason = Errno(rawValue: errno)
             unlink(infoFile.string)
             throw failure(path, reason == .permissionDenied || reason == .readOnlyFileSystem
-                          ? "its folder is not writable (\(reason))" : "\(reason)")
+                          ? "its folder is not writable (\(reason))"
+                          : reason == .fileExists ? "another file took its name in the trash meanwhile; try again" : "\(reason)")
         }
         return Item(original: path, file: file, info: infoFile)
     }
 
     /// Puts `item` back where it was, and its `.trashinfo` goes.
     public func restore(_ item: Item) throws(Failure) {
-        var info = stat()
-        guard lstat(item.original.string, &info) != 0 else {
-            throw Failure(description: "\(item.original): cannot be put back: another file of that name is there now")
-        }
-        guard rename(item.file.string, item.original.string) == 0 else {
+        // Checked by the move itself: a file made at the place between a look and the move is never overwritten.
+        guard photozoom_rename_no_replace(item.file.string, item.original.string) == 0 else {
+            if errno == EEXIST { throw Failure(description: "\(item.original): cannot be put back: another file of that name is there now") }
             throw Failure(description: "\(item.original): cannot be put back from the trash (\(Errno(rawValue: errno)))")
         }
         unlink(item.info.string)
     }
 
+    /// `path` as written from `top` (with no leading slash).
+    static func relative(_ path: FilePath, to top: FilePath) -> FilePath {
+        var relative = path
+        return relative.removePrefix(top) ? relative : path
+    }
+
+    /// `folder` with its links resolved; nil when it can't be.
+    static func realFolder(_ folder: FilePath) -> FilePath? {
+        guard let resolved = realpath(folder.string, nil) else { return nil }
+        defer { free(resolved) }
+        return FilePath(platformString: resolved)
+    }
+
     /// The trash for a file in `folder` (on device `on`): the home's when the home's data folder is on
-    /// that file system, else the file system's own at its top folder.
-    private func trashFolder(for folder: FilePath, on: UInt64, of path: FilePath) throws(Failure) -> FilePath {
-        if device(Self.existing(home)) == on { return home }
+    /// that file system, else the file system's own at its top folder; and that top folder (nil for the home's).
+    private func trashFolder(for folder: FilePath, on: UInt64, of path: FilePath) throws(Failure) -> (FilePath, FilePath?) {
+        if device(Self.existing(home)) == on { return (home, nil) }
         // The top folder: the highest one still on that device.
         var top = folder
         while !top.isTop, device(top.removingLastComponent()) == on { top = top.removingLastComponent() }
@@ -89,20 +106,23 @@ public struct Trash: Sendable {
         let administered = top.appending(".Trash")
         if lstat(administered.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & S_ISVTX != 0 {
             let mine = administered.appending("\(uid)")
-            if makeFolder(mine), lstat(mine.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid { return mine }
+            if makeFolder(mine), lstat(mine.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid { return (mine, top) }
         }
         let own = top.appending(".Trash-\(uid)")
         guard makeFolder(own), lstat(own.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid else {
             throw failure(path, "no trash can be made on its file system (\(own): \(Errno(rawValue: errno)))")
         }
-        return own
+        return (own, top)
     }
 
     /// A name free in both `files` and `info` (`name`, else `name.2`, `name.3`, … before the extension),
     /// its `.trashinfo` written (created exclusively: two viewers never take one name).
-    private func reserveName(_ name: FilePath.Component, in base: FilePath, for path: FilePath) throws(Failure) -> (FilePath, FilePath) {
+    /// Under a file system's own trash (`top`), the Path is relative to its top folder, as the specification asks
+    /// (the disk can be mounted elsewhere later).
+    private func reserveName(_ name: FilePath.Component, in base: FilePath, for path: FilePath,
+                             below top: FilePath?) throws(Failure) -> (FilePath, FilePath) {
         let stem = name.stem, suffix = name.extension.map { ".\($0)" } ?? ""
-        let contents = Self.info(for: path, deletedAt: Date())
+        let contents = Self.info(for: top.map { Self.relative(path, to: $0) } ?? path, deletedAt: Date())
         for n in 1...10_000 {
             let candidate = n == 1 ? name.string : "\(stem).\(n)\(suffix)"
             let file = base.appending("files").appending(candidate)

@@ -5,8 +5,9 @@ import SystemPackage
 
 /// Writes a file the user named (a screenshot, a scene dump). A regular file (or a new one) is
 /// written whole or not at all: to a temporary file beside it, then renamed over it. Anything else the
-/// path already names is never replaced: a device or a FIFO is written through (`/dev/stdout`, a
-/// pipe), a folder or a socket is refused. Failures are one line in plain words.
+/// path already names is never replaced: a FIFO is written through (a pipe, `/dev/stdout` into one), a
+/// device is refused (a disk named by mistake is never written, and a terminal takes no PNG), and so
+/// are a folder and a socket. Failures are one line in plain words.
 public enum OutputFile {
     /// Why a write failed, in the project's words.
     public struct Failure: Error, CustomStringConvertible {
@@ -25,8 +26,10 @@ public enum OutputFile {
             guard let resolved = realpath(path, nil) else { throw Failure(description: reason(errno)) }
             defer { free(resolved) }
             try replace(String(cString: resolved), with: bytes)
-        case S_IFCHR, S_IFBLK, S_IFIFO:
+        case S_IFIFO:
             try writeThrough(path, bytes)
+        case S_IFCHR, S_IFBLK:
+            throw Failure(description: deviceRefusal)
         case S_IFDIR:
             throw Failure(description: "it is a folder")
         default:
@@ -46,7 +49,10 @@ public enum OutputFile {
         }
     }
 
-    /// A device or a FIFO: opened without waiting for a reader, written as it is.
+    /// Why a device is not written.
+    static let deviceRefusal = "it is a device, not a file; nothing is written to one"
+
+    /// A FIFO: opened without waiting for a reader, written as it is.
     private static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(Failure) {
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: errno == ENXIO ? "nothing is reading the pipe" : reason(errno)) }

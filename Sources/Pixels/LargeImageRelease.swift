@@ -10,7 +10,8 @@ public enum LargeImageRelease {
     static let threshold = 1 << 20
 
     /// The memory of an image gone, on its way to being freed: no one else holds it.
-    private struct Memory: @unchecked Sendable { let bytes: UnsafeMutableRawPointer }
+    /// `mappedBytes` is the length of a mapping to unmap; 0 for the heap.
+    private struct Memory: @unchecked Sendable { let bytes: UnsafeMutableRawPointer; let mappedBytes: Int }
     private static let state = Mutex<(running: Bool, pending: [Memory])>((false, []))
     private static let wake = DispatchSemaphore(value: 0)
 
@@ -28,7 +29,9 @@ public enum LargeImageRelease {
                     defer { state.pending = [] }
                     return state.pending
                 }
-                for memory in batch { memory.bytes.deallocate() }
+                for memory in batch {
+                    if memory.mappedBytes > 0 { munmap(memory.bytes, memory.mappedBytes) } else { memory.bytes.deallocate() }
+                }
             }
         }
         thread.name = "photozoom-release"
@@ -37,10 +40,10 @@ public enum LargeImageRelease {
     }
 
     /// Hands `bytes` to the thread; false when it was not started (the caller frees them).
-    static func take(_ bytes: UnsafeMutableRawPointer) -> Bool {
+    static func take(_ bytes: UnsafeMutableRawPointer, mappedBytes: Int = 0) -> Bool {
         let taken = state.withLock { state in
             guard state.running else { return false }
-            state.pending.append(Memory(bytes: bytes))
+            state.pending.append(Memory(bytes: bytes, mappedBytes: mappedBytes))
             return true
         }
         if taken { wake.signal() }

@@ -320,8 +320,11 @@ public struct WindowRun {
                     app.setNeedsDisplay()
                 case .dropped(let lines):
                     // As from the command line: a folder, files, or one file among its folder's photos.
-                    let (local, remote) = DroppedItems.split(lines)
+                    let (local, remote, text) = DroppedItems.split(lines)
                     for uri in remote { logger.warning("\(uri): only files on this computer can be opened") }
+                    if local.isEmpty, let first = text.first {
+                        logger.warning("the dropped text names no file (\(first.prefix(60).debugDescription)); the photos shown stay")
+                    }
                     guard !local.isEmpty else { break }
                     let paths = local.map(PhotoLibrary.localPath)
                     logger.info("opening \(paths.count == 1 ? "\(paths[0])" : "\(paths.count) dropped items")")

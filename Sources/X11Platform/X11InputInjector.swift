@@ -52,7 +52,10 @@ final class X11InputInjector {
         case .touchpadPinch(let phase, let scale, let at, _):
             return .pinch(pinchEvent(phase, scale: scale, at: at))
         }
-        XFlush(display)
+        // Waits for the server to have taken the input (its events are then in the window's queue): a `settle`
+        // step right after it looks at an app that has them. Flushed only, a loaded server sent Escape back
+        // after settle's first look, which found the photo still at rest and went on (a test's flake).
+        XSync(display, 0)
         return nil
     }
 

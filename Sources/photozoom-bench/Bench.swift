@@ -6,6 +6,7 @@ import Imaging
 import Library
 import Pixels
 import Rendering
+import Sandbox
 import SystemPackage
 import X11Platform
 
@@ -55,6 +56,11 @@ enum Bench {
             return
         }
         let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
+        if CommandLine.arguments.dropFirst().first == "sandbox" {   // `photozoom-bench sandbox`: only the decoders' sandbox
+            figures += try SandboxFigures.measure(source: big)
+            return
+        }
+        figures += try SandboxFigures.measure(source: big)
 
         print("| what | runs | median ms | min ms | max ms |")
         print("|---|---:|---:|---:|---:|")

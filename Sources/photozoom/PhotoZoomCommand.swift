@@ -6,6 +6,7 @@ import Imaging
 import Library
 import Logging
 import Outputs
+import Sandbox
 import Scripting
 import Session
 import SystemPackage
@@ -73,6 +74,9 @@ struct PhotoZoomCommand: ParsableCommand {
     @Flag(help: "Log debug messages.")
     var verbose = false
 
+    @Flag(help: "Decode photos in the viewer's own process, not in confined decoder processes (a damaged or hostile file can then harm the viewer).")
+    var noSandbox = false
+
     @Flag(help: "Neither read nor write the thumbnail cache shared with file managers ($XDG_CACHE_HOME/thumbnails), nor the grid's first screen kept between launches ($XDG_CACHE_HOME/photozoom/grid).")
     var noThumbnailCache = false
 
@@ -88,6 +92,14 @@ struct PhotoZoomCommand: ParsableCommand {
         }
     }
 
+    /// The decoder processes' hidden mode comes before any parsing: they take no options of the viewer's.
+    static func main() {
+        if CommandLine.arguments.dropFirst().first == DecoderProcess.argument {
+            DecoderProcess.run(arguments: Array(CommandLine.arguments.dropFirst()))
+        }
+        main(nil)
+    }
+
     func run() throws {
         MemoryPolicy.apply()
         restoreTerminationSignals()
@@ -97,6 +109,8 @@ struct PhotoZoomCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "photozoom")
+        let decoders = SandboxChoice.start(off: noSandbox, logger: logger)
+        defer { withExtendedLifetime(decoders) {} }
         do {
             try run(logger: logger)
         } catch {

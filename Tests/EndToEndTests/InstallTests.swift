@@ -72,7 +72,7 @@ import TestSupport
         let icon = try String(contentsOfFile: prefix.path + "/share/icons/hicolor/scalable/apps/photozoom.svg", encoding: .utf8)
         #expect(icon.contains("<svg"))
         let desktop = try String(contentsOfFile: prefix.path + "/share/applications/photozoom.desktop", encoding: .utf8)
-        #expect(desktop.contains("Icon=photozoom\n") && desktop.contains("Exec=photozoom %U\n"))
+        #expect(desktop.contains("Icon=photozoom\n") && desktop.contains("Exec=photozoom %F\n"))
 
         let (removed, uninstallLog) = try Self.make("uninstall", prefix: prefix.path)
         #expect(removed == 0, "\(uninstallLog)")

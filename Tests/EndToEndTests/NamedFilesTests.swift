@@ -41,31 +41,31 @@ import TestSupport
         #expect(mode(fifo) == S_IFIFO, "still a FIFO")
     }
 
-    /// A device made by the test (as /dev/null and /dev/full are made): a null device takes the PNG;
-    /// a full one fails with one line and a non-zero status. Neither is replaced by a file.
-    @Test func aScreenshotIntoADeviceIsWrittenThroughNeverReplaced() throws {
+    /// A device made by the test (as /dev/null and /dev/full are made), named as the screenshot: refused with
+    /// one line and a non-zero status, never written (a disk named by mistake stays as it is) nor replaced.
+    @Test func aScreenshotIntoADeviceIsRefusedNeverReplaced() throws {
         let null = folder.path + "/null.png", full = folder.path + "/full.png"
         try #require(mknod(null, S_IFCHR | 0o600, device(1, 3)) == 0, "making a device needs root, as the tests run")
         try #require(mknod(full, S_IFCHR | 0o600, device(1, 7)) == 0)
-        let (okStatus, okErrors) = try ViewerProcess.run(["--headless", "--size", "120x90", "--screenshot", null])
-        #expect(okStatus == 0, "\(okErrors)")
-        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "120x90", "--screenshot", full])
-        #expect(status != 0)
-        #expect(errors == "photozoom: error: cannot write the screenshot \(full): no space left on the device\n", "\(errors)")
+        for path in [null, full] {
+            let (status, errors) = try ViewerProcess.run(["--headless", "--size", "120x90", "--screenshot", path])
+            #expect(status != 0)
+            #expect(errors == "photozoom: error: cannot write the screenshot \(path): it is a device, not a file; nothing is written to one\n", "\(errors)")
+        }
         #expect(mode(null) == S_IFCHR && mode(full) == S_IFCHR, "both still devices")
         #expect(leftovers.isEmpty)
     }
 
-    /// A trace into a full device: one line, and the run goes on to its screenshot; the device stays one.
-    @Test func aTraceThatCannotBeWrittenIsOneLineAndTheRunGoesOn() throws {
+    /// A trace into a device: refused before the run starts, with one line; the device stays one.
+    @Test func aTraceIntoADeviceIsRefused() throws {
         let full = folder.path + "/trace.jsonl", shot = folder.path + "/shot.png"
         try #require(mknod(full, S_IFCHR | 0o600, device(1, 7)) == 0, "making a device needs root, as the tests run")
         let script = try folder.write("frames.txt", Array("wait 200\n".utf8))   // frames, so trace lines
         let (status, errors) = try ViewerProcess.run(["--headless", "--size", "120x90", "--script", script, "--trace", full,
                                                       "--screenshot", shot])
-        #expect(status == 0)
-        #expect(errors == "photozoom: error: cannot write the trace \(full): no space left on the device; going on without it\n", "\(errors)")
-        #expect(mode(full) == S_IFCHR && FileManager.default.fileExists(atPath: shot))
+        #expect(status != 0)
+        #expect(errors == "photozoom: error: cannot write the trace \(full): it is a device, not a file; nothing is written to one\n", "\(errors)")
+        #expect(mode(full) == S_IFCHR && !FileManager.default.fileExists(atPath: shot))
     }
 
     /// A path under a regular file, or a folder: one line, a non-zero status, nothing left behind.

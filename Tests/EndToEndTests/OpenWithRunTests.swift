@@ -29,12 +29,14 @@ import TestSupport
             }
         }
 
-        func run(_ script: String) throws -> (Int32?, String) {
+        /// Runs the viewer headless on `target` (the photos' folder), from `directory` (the scratch folder).
+        func run(_ script: String, target: String? = nil, directory: URL? = nil) throws -> (Int32?, String) {
             let file = try scratch.write("script.txt", Array(script.utf8))
             let runtime = try TemporaryFolder()
-            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file, photos.path],
+            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file, target ?? photos.path],
                                            environment: ["XDG_DATA_DIRS": data.path, "DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": runtime.path,
-                                                         "XDG_CONFIG_HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path])
+                                                         "XDG_CONFIG_HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path],
+                                           directory: directory ?? scratch.url)
             return (viewer.waitForExit(seconds: 60), viewer.standardError)
         }
 
@@ -64,5 +66,38 @@ import TestSupport
         let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nkey Up\nkey Return\nwait 300\n")
         #expect(status == 0, "\(said)")
         #expect(d.arguments("files") == d.photos.path + "\n")
+    }
+
+    /// A name that holds a command, opened with an application whose Exec line hands the name to a shell
+    /// (`sh -c "touch %f.opened"`): the name is quoted for the shell, so the file is touched and the
+    /// command in its name never runs.
+    @Test func aCommandInAPhotosNameNeverRuns() throws {
+        let d = try Desktop()
+        let hostile = "a$(touch pwned).jpg"
+        try d.photos.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: hostile)
+        try FileManager.default.removeItem(atPath: d.photos.path + "/grace hopper.jpg")
+        try d.data.write("applications/test-viewer.desktop", Array("""
+            [Desktop Entry]
+            Type=Application
+            Name=Test Shell
+            Exec=sh -c "touch %f.opened"
+            MimeType=image/jpeg;
+
+            """.utf8))
+        let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nkey Down\nkey Return\nwait 300\n")
+        #expect(status == 0, "\(said)")
+        let opened = d.photos.path + "/" + hostile + ".opened"
+        #expect(WindowSession.wait(seconds: 10) { FileManager.default.fileExists(atPath: opened) }, "\(said)")
+        for folder in [d.photos.path, d.scratch.path] {
+            #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"), "the name ran a command in \(folder)")
+        }
+    }
+
+    /// `photozoom .` from the photos' folder: the application is given the photo's absolute path.
+    @Test func aRelativeFolderGivesAbsolutePaths() throws {
+        let d = try Desktop()
+        let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nkey Down\nkey Return\nwait 300\n", target: ".", directory: d.photos.url)
+        #expect(status == 0, "\(said)")
+        #expect(d.arguments("viewer") == d.photos.path + "/grace hopper.jpg\n")
     }
 }

@@ -70,8 +70,9 @@ import TestSupport
         #expect(index.count == 12)
     }
 
-    /// An index of another schema (an older viewer's table) is rebuilt, with one line.
-    @Test func anIndexOfAnotherSchemaIsRebuilt() throws {
+    /// An index of another schema (a table this viewer did not make) is not deleted: one line, and the run
+    /// goes on without it. Only SQLite's own "damaged" or "not a database" has a file rebuilt.
+    @Test func anIndexOfAnotherSchemaIsKept() throws {
         let cache = try TemporaryFolder()
         let path = cache.path + "/library.sqlite"
         try DatabaseQueue(path: path).write { db in
@@ -79,9 +80,25 @@ import TestSupport
             try db.execute(sql: "INSERT INTO photo VALUES ('a.jpg', 1.5)")
         }
         var said: [String] = []
-        let index = try #require(LibraryIndex.open(FilePath(path)) { said.append($0) })
-        #expect(said.count == 1, "\(said)")
-        #expect(index.count == 0)
+        #expect(LibraryIndex.open(FilePath(path)) { said.append($0) } == nil)
+        #expect(said.count == 1 && said[0].hasSuffix("it is kept as it is, and this run reads every photo"), "\(said)")
+        let kept = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "SELECT name FROM photo") }
+        #expect(kept == "a.jpg")
+    }
+
+    /// The index holds the user's paths and cameras: its files are the owner's alone.
+    @Test func theIndexIsPrivate() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        _ = try Self.cameraTree(3, in: tree)
+        let path = cache.path + "/photozoom/library.sqlite"
+        let index = try #require(LibraryIndex.open(FilePath(path)) { _ in })
+        _ = collect(tree, index: index)
+        func mode(_ path: String) -> mode_t? {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : nil
+        }
+        #expect(mode(cache.path + "/photozoom") == 0o700)
+        for suffix in ["", "-wal", "-shm"] { #expect(mode(path + suffix) == 0o600, "\(suffix)") }
     }
 
     /// The first viewer's index (no pixel sizes) is migrated with one line, and its photos read again once: their

@@ -1,4 +1,5 @@
 import Foundation
+import CSandbox
 import Glibc
 import Imaging
 import Library
@@ -89,5 +90,35 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: webp)) == before)
         let missing = #expect(throws: PhotoTurn.Failure.self) { try PhotoTurn.turn(FilePath(folder.path + "/gone.jpg"), clockwise: true) }
         #expect(missing?.description.hasPrefix(folder.path + "/gone.jpg: not turned: ") == true)
+    }
+
+    /// A file no one may write (0444) and a file with a second name (a hard link) are refused, one line each,
+    /// and both stay byte for byte (root included: it could write them, but the file says read-only).
+    @Test func aReadOnlyFileOrOneWithTwoNamesIsRefusedAndLeftAsItWas() throws {
+        let folder = try TemporaryFolder()
+        let readOnly = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "read-only.jpg")
+        #expect(chmod(readOnly, 0o444) == 0)
+        let linked = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "linked.jpg")
+        #expect(link(linked, folder.path + "/second-name.jpg") == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: linked))
+        let refusedReadOnly = #expect(throws: PhotoTurn.Failure.self) { try PhotoTurn.turn(FilePath(readOnly), clockwise: true) }
+        #expect(refusedReadOnly?.description == "\(readOnly): not turned: it is read-only")
+        let refusedLinked = #expect(throws: PhotoTurn.Failure.self) { try PhotoTurn.turn(FilePath(linked), clockwise: true) }
+        #expect(refusedLinked?.description.contains("2 names (hard links)") == true, "\(String(describing: refusedLinked))")
+        for path in [readOnly, linked, folder.path + "/second-name.jpg"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        }
+    }
+
+    /// The turned file keeps the extended attributes of the one it replaces (a user's tag, as an ACL is kept).
+    @Test func extendedAttributesAreKept() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.copy(TestImages.bundledFolder + "/grace_hopper.jpg", as: "tagged.jpg")
+        let value = Array("holiday".utf8)
+        try #require(setxattr(path, "user.xdg.tags", value, value.count, 0) == 0, "the temporary folder's file system takes user attributes")
+        #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(.right))
+        var read = [UInt8](repeating: 0, count: 64)
+        let length = getxattr(path, "user.xdg.tags", &read, read.count)
+        #expect(length == value.count && Array(read[..<max(0, length)]) == value)
     }
 }

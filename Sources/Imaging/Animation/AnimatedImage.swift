@@ -1,9 +1,21 @@
 import Pixels
+import SystemPackage
+
+/// Frames that play, one after the other, each at the size asked for: an animated picture decoded here
+/// (`AnimatedImage`) or in a decoder process of its own.
+public protocol AnimationFrames: AnyObject {
+    /// How many times it plays; 0 for ever. Known for certain once the first loop has been read.
+    var loopCount: Int { get }
+    /// The next frame, shrunk to the smallest size that still covers `covering`; nil after the last one.
+    func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> AnimatedImage.Frame?
+    /// Back to before the first frame.
+    func rewind() throws(ImageDecodeError)
+}
 
 /// An animated picture opened to play: its frames one after the other, each at the size asked for,
 /// in the target's colours, with how long it shows. It holds the file and one canvas, never the
 /// frames it gave.
-public final class AnimatedImage {
+public final class AnimatedImage: AnimationFrames {
     /// A frame shows at least this long, s; a delay under it counts as `defaultDelay`, as browsers
     /// count it (a GIF of 0 ms frames is meant to be slow, not a blur).
     public static let shortestDelay = 0.02
@@ -13,6 +25,11 @@ public final class AnimatedImage {
         public let image: PixelImage
         /// How long it shows, s.
         public let duration: Double
+
+        public init(image: PixelImage, duration: Double) {
+            self.image = image
+            self.duration = duration
+        }
     }
 
     private let source: any AnimationSource
@@ -23,6 +40,13 @@ public final class AnimatedImage {
     public var size: (width: Int, height: Int) { source.size }
     /// How many times it plays; 0 for ever. Known for certain once the first loop has been read.
     public var loopCount: Int { source.loopCount }
+
+    /// The frames of the file at `path`, decoded where `ImageDecoder` decodes (a decoder process of their
+    /// own under the sandbox); nil when it is a still picture.
+    public static func open(file path: FilePath, colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> (any AnimationFrames)? {
+        if let router = ImageDecoder.router { return try router.openAnimation(file: path, colour: colour) }
+        return try open(data: PhotoFile.read(path), colour: colour)
+    }
 
     /// The file's frames, or nil when it is a still picture (or its format never moves).
     public static func open(data: [UInt8], colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> AnimatedImage? {

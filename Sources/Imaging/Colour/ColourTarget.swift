@@ -13,6 +13,8 @@ public final class ColourTarget: @unchecked Sendable {
     /// The profile's description, for people.
     public let name: String
     public let isSRGB: Bool
+    /// The display profile's bytes as given (empty for sRGB): what a decoder process is sent.
+    public private(set) var iccProfile: [UInt8] = []
     private let profile: ColourProfile
     /// Makes transforms one at a time (lcms2 reads the profiles' tags as it goes), and guards the cache.
     private let lock = NSLock()
@@ -37,6 +39,7 @@ public final class ColourTarget: @unchecked Sendable {
     public convenience init?(iccProfile bytes: [UInt8]) {
         guard let profile = ColourProfile(icc: bytes) else { return nil }
         self.init(profile: profile, isSRGB: false)
+        iccProfile = bytes
         // A display profiled as sRGB is taken as sRGB: nothing to convert, ever.
         if transform(for: Key(from: .sRGB, premultiplied: false, toSRGB: false)) == nil {
             self.isSRGBLike = true

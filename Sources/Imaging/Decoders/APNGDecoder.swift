@@ -13,7 +13,12 @@ enum APNGDecoder {
 
     static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
         var output = try PNGDecoder.decode(request)
-        output.isAnimated = (try? APNGAnimation(request.data))?.frames.count ?? 0 > 1
+        do throws(ImageDecodeError) {
+            output.isAnimated = try APNGAnimation(request.data).frames.count > 1
+        } catch {
+            // Frames that can't play (one outside the canvas, say): the default image is shown, and the damage said.
+            output.problem = output.problem ?? "\(error); it is shown still"
+        }
         return output
     }
 
@@ -81,6 +86,11 @@ final class APNGAnimation: AnimationSource {
             }
         }
         guard let header, !frames.isEmpty else { throw .corrupt(format: "APNG", detail: "no frames") }
+        // The specification's rule, checked before any frame is decoded: each lies within the canvas.
+        if let outside = frames.first(where: { $0.area.x + $0.area.width > width || $0.area.y + $0.area.height > height }) {
+            throw .corrupt(format: "APNG", detail: "a frame of \(outside.area.width)×\(outside.area.height) px at "
+                           + "(\(outside.area.x), \(outside.area.y)) outside its \(width)×\(height) canvas")
+        }
         self.header = header
         self.shared = shared
         self.frames = frames.filter { !$0.data.isEmpty && $0.area.width > 0 && $0.area.height > 0 }

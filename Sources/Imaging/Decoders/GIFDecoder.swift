@@ -214,6 +214,10 @@ final class GIFAnimation: AnimationSource {
               let map = desc.ColorMap ?? file.pointee.SColorMap else {
             return try corrupted("a frame without colours or with an impossible size")
         }
+        // Checked before its pixels are allocated: a 35-byte file can claim a 32767×32767 frame on a 1×1 screen.
+        guard Int(desc.Left) >= 0, Int(desc.Top) >= 0, Int(desc.Left) + w <= size.width, Int(desc.Top) + h <= size.height else {
+            return try corrupted("a frame of \(w)×\(h) px at (\(desc.Left), \(desc.Top)) outside its \(size.width)×\(size.height) screen")
+        }
         let colours = (0..<Int(map.pointee.ColorCount)).map { i -> UInt32 in
             let c = map.pointee.Colors[i]
             return 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)

@@ -26,9 +26,8 @@ enum HEIFDecoder {
         }
         guard let context = heif.heif_context_alloc() else { throw .corrupt(format: format, detail: "libheif could not start") }
         defer { heif.heif_context_free(context) }
-        // The viewer's own limit (250 MP, checked before any decode) is the one that binds: a panorama
-        // wider than Cairo's 32767 px is decoded and then reduced (`RGBARows`).
-        heif.heif_context_set_maximum_image_size_limit(context, 1 << 20)
+        // libheif's own security limits stay as they are (32768 px a side, and its limits on items and
+        // boxes); the viewer's (250 MP, checked before any decode) binds first for most pictures.
         // The context reads the bytes in place: they outlive it.
         return try request.data.withUnsafeBytes { bytes in
             Result { () throws(ImageDecodeError) -> DecoderOutput in

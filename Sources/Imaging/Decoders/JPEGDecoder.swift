@@ -34,6 +34,8 @@ enum JPEGDecoder {
         // A warning (skipped bytes) still reads the header.
         guard headerStatus == 0 || isWarning(handle) && width > 0 && height > 0 else { throw error(handle) }
         try ImageLimits.checkPixels(width: Int(width), height: Int(height))
+        // Every 8×8 block of a component takes at least a bit (its DC code), even in a progressive file.
+        try ImageLimits.checkClaim(format: "JPEG", width: Int(width), height: Int(height), bytes: data.count, pixelsPerByte: 64 * 8)
 
         var (w, h) = scaledSize(width: Int(width), height: Int(height), atLeast: atLeast)
         if max(w, h) > ImageLimits.maxSide {
@@ -50,7 +52,8 @@ enum JPEGDecoder {
         let status = data.withUnsafeBufferPointer {
             tjDecompress2(handle, $0.baseAddress, UInt($0.count),
                           out.bytes.assumingMemoryBound(to: UInt8.self),
-                          Int32(w), Int32(out.stride), Int32(h), format.rawValue, 0)
+                          // A progressive file of thousands of scans (each a pass over the whole picture) is refused.
+                          Int32(w), Int32(out.stride), Int32(h), format.rawValue, TJFLAG_LIMITSCANS)
         }
         var problem: String?
         if status != 0 {

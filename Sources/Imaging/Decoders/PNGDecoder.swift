@@ -24,6 +24,8 @@ enum PNGDecoder {
     static func decodeStored(_ data: [UInt8]) throws(ImageDecodeError) -> (image: PixelImage, full: (width: Int, height: Int), problem: String?) {
         let (width, height) = try headerSize(data)
         try ImageLimits.checkPixels(width: width, height: height)
+        try ImageLimits.checkClaim(format: "PNG", width: width, height: height, bytes: data.count,
+                                   pixelsPerByte: max(1, deflateMostExpansion * 8 / bitsPerPixel(data)))
         let shrink = (max(width, height) + ImageLimits.maxSide - 1) / ImageLimits.maxSide
         let size = (width: (width + shrink - 1) / shrink, height: (height + shrink - 1) / shrink)
 
@@ -95,6 +97,16 @@ enum PNGDecoder {
     static func hasAlpha(_ b: [UInt8]) -> Bool {
         guard b.count > 25, b[25] & 4 == 0 else { return true }
         return PNGChunks(b[...]).contains { $0.type == "tRNS" }
+    }
+
+    /// The most deflate expands its input: 1032 bytes from one (258-byte matches, each 2 bits at best).
+    static let deflateMostExpansion = 1032
+
+    /// Bits a pixel holds in the file by its IHDR (bit depth times the colour type's channels); 1 when unknown.
+    static func bitsPerPixel(_ b: [UInt8]) -> Int {
+        guard b.count > 25 else { return 1 }
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(b[25])] ?? 1
+        return max(1, Int(b[24]) * channels)
     }
 
     /// Width and height from the IHDR chunk, which the PNG format puts first.

@@ -41,8 +41,9 @@ enum SVGDecoder {
         guard let handle else { throw .corrupt(format: "SVG", detail: take(&error, rsvg) ?? "librsvg could not read it") }
         defer { rsvg.g_object_unref(UnsafeMutableRawPointer(handle)) }
         rsvg.rsvg_handle_set_dpi(handle, 96)
-        let declared = intrinsicSize(handle, rsvg)
-        try ImageLimits.checkPixels(width: max(1, Int(declared.width.rounded())), height: max(1, Int(declared.height.rounded())))
+        // A vector draws at any size: a declared size past the limits (`width="1e19"`) is drawn at the largest
+        // that keeps its shape, never turned into an Int as it is.
+        let declared = clamped(intrinsicSize(handle, rsvg))
 
         // Drawn to cover what is asked (larger than declared, to stay sharp when zoomed), within the limits.
         var scale = request.atLeast.map { max(Double($0.width) / declared.width, Double($0.height) / declared.height) } ?? 1
@@ -64,6 +65,16 @@ enum SVGDecoder {
         }
         guard drawn else { throw .corrupt(format: "SVG", detail: take(&error, rsvg) ?? "librsvg could not draw it") }
         return DecoderOutput(image: image, fullSize: (max(1, Int(declared.width.rounded())), max(1, Int(declared.height.rounded()))))
+    }
+
+    /// `size` within the pixel limits (its shape kept as far as a pixel a side allows); a side that is not a
+    /// finite positive number is taken as the undeclared one.
+    static func clamped(_ size: (width: Double, height: Double)) -> (width: Double, height: Double) {
+        func side(_ value: Double) -> Double { value.isFinite && value > 0 ? max(1, value) : undeclaredSide }
+        var (w, h) = (side(size.width), side(size.height))
+        let fit = min(1, Double(ImageLimits.maxSide) / max(w, h), (Double(ImageLimits.maxPixels) / w / h).squareRoot())
+        (w, h) = (max(1, w * fit), max(1, h * fit))
+        return (w, h)
     }
 
     /// Its declared size in pixels; from its viewBox's shape when it declares none (or only

@@ -13,7 +13,18 @@ public enum EmbeddedThumbnail {
     /// profile applied, when the head holds it); nil when it has none (or the file is not a regular
     /// file, or the thumbnail is damaged).
     public static func read(path: FilePath, colour: ColourTarget = .sRGB) -> PixelImage? {
-        guard let head = FileHead.read(path), let thumbnail = Self.read(jpegHead: head[...]) else { return nil }
+        if let router = ImageDecoder.router { return router.embeddedThumbnail(file: path, colour: colour) }
+        guard let head = FileHead.read(path) else { return nil }
+        return read(head: head, colour: colour)
+    }
+
+    /// `read(path:colour:)` of a file already open, in this process.
+    public static func read(fd: Int32, colour: ColourTarget = .sRGB) -> PixelImage? {
+        FileHead.read(fd: fd).flatMap { read(head: $0, colour: colour) }
+    }
+
+    private static func read(head: [UInt8], colour: ColourTarget) -> PixelImage? {
+        guard let thumbnail = Self.read(jpegHead: head[...]) else { return nil }
         colour.convert(thumbnail, from: ICCProfile.inJPEG(head).map(ColourDescription.icc) ?? .sRGB)
         return thumbnail
     }

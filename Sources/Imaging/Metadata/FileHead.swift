@@ -13,6 +13,11 @@ enum FileHead {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return read(fd: fd, at: offset, length: length)
+    }
+
+    /// `read(_:at:length:)` of a file already open.
+    static func read(fd: Int32, at offset: Int = 0, length: Int = FileHead.length) -> [UInt8]? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         guard offset >= 0 else { return nil }

@@ -9,6 +9,13 @@ import CPNG
 public enum OrientationWriter {
     /// The file's bytes with `orientation` set; nil when the format is not one whose orientation is
     /// written (only JPEG and PNG are), or its metadata is damaged.
+    /// The orientation the bytes of a file this writer writes say now (`.up` when they say none).
+    public static func current(in file: [UInt8]) -> ExifOrientation {
+        if file.starts(with: [0xFF, 0xD8, 0xFF]) { return ExifOrientation(jpeg: file) }
+        if file.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return ExifOrientation(png: file) }
+        return .up
+    }
+
     public static func setting(_ orientation: ExifOrientation, in file: [UInt8]) -> [UInt8]? {
         if file.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(file, orientation) }
         if file.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(file, orientation) }

@@ -1,0 +1,24 @@
+import CHEIF
+import CJXL
+import CRSVG
+
+/// The codec libraries this viewer opens on first use (libheif, libjxl, librsvg), opened now and run
+/// once on a picture of nothing: a decoder process does this before it confines itself, since once
+/// confined it can open no file, a library's own included.
+public enum LibrariesAhead {
+    /// Returns the libraries that could not be opened, in words (each format then fails with its reason).
+    public static func open() -> [String] {
+        var reason: UnsafePointer<CChar>?
+        var missing: [String] = []
+        if photozoom_heif_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "libheif") }
+        if photozoom_jxl_load(&reason) == nil || photozoom_jxl_threads_load(&reason) == nil {
+            missing.append(reason.map { String(cString: $0) } ?? "libjxl")
+        }
+        if photozoom_rsvg_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "librsvg") }
+        // GLib's types and librsvg's first document are set up on first use, reading files of their own; so is
+        // ICU's locale data (a library's message is matched case-insensitively).
+        _ = try? ImageDecoder.decodeHere(data: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8))
+        _ = "Warm-Up".localizedLowercase
+        return missing
+    }
+}

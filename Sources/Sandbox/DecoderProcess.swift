@@ -1,0 +1,140 @@
+import CSandbox
+import Foundation
+import Glibc
+import Imaging
+import Pixels
+
+/// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS`): one decoder of the pool. It opens the
+/// libraries that open on demand, confines itself, then answers requests on descriptor 3 one at a time
+/// until the viewer closes the socket. A picture is drawn straight into a memory file
+/// (`SharedPixelMemory`), which is sealed and sent: no copy of its pixels on either side.
+public enum DecoderProcess {
+    /// The first argument that starts this mode.
+    public static let argument = "--decoder-process"
+    static let socket: Int32 = 3
+
+    /// Runs the mode to its end; never returns.
+    public static func run(arguments: [String]) -> Never {
+        guard let parent = arguments.dropFirst().first.flatMap({ pid_t($0) }) else { exit(2) }
+        // Before any thread starts (its threads, libheif's, take its priority).
+        ThreadPriority.lowered(by: arguments.dropFirst(2).first.flatMap { Int32($0) } ?? 0).applyToCurrentThread()
+        do throws(Confinement.Failure) {
+            try Confinement.detach(socket: socket, parent: parent)
+            _ = LibrariesAhead.open()
+            SharedPixelMemory.turnOn()
+            try Confinement.confine()
+        } catch {
+            // The viewer reads this as the process's first message, and says it in one line.
+            _ = DecoderChannel.send(DecoderReply(error: .unreadable("the decoder could not confine itself: \(error)")), on: socket)
+            exit(3)
+        }
+        _ = DecoderChannel.send(DecoderReply(), on: socket)   // ready
+        var state = State()
+        while let (request, descriptor) = DecoderChannel.receive(DecoderRequest.self, on: socket) {
+            let (reply, memory) = answer(request, file: descriptor, state: &state)
+            if descriptor >= 0 { close(descriptor) }
+            let sent = DecoderChannel.send(reply, on: socket, descriptor: memory)
+            if memory >= 0 { close(memory) }
+            guard sent else { break }
+        }
+        exit(0)
+    }
+
+    /// What a decoder keeps between requests.
+    struct State {
+        var colours = ColourTargets()
+        /// The frames it plays, when it is an animation's decoder.
+        var animation: AnimatedImage?
+    }
+
+    private static func answer(_ request: DecoderRequest, file: Int32, state: inout State) -> (DecoderReply, Int32) {
+        Confinement.allowCPU(seconds: request.cpuSeconds)
+        let colour = state.colours.target(request.colourProfile)
+        switch request.kind {
+        case .openAnimation, .nextFrame, .rewind:
+            return play(request, file: file, colour: colour, animation: &state.animation)
+        case .picture:
+            do throws(ImageDecodeError) {
+                guard file >= 0 else { throw .unreadable("no file was given") }
+                let data = try PhotoFile.read(fd: file)
+                return handOver(try ImageDecoder.decodeHere(data: data, atLeast: request.atLeast, colour: colour))
+            } catch {
+                return (DecoderReply(error: error), -1)
+            }
+        case .embeddedThumbnail:
+            guard file >= 0, let image = EmbeddedThumbnail.read(fd: file, colour: colour) else { return (DecoderReply(), -1) }
+            return handOver(DecodedImage(image: image, fullSize: (image.width, image.height), format: .jpeg))
+        case .escape:
+            #if DEBUG
+            return (DecoderReply(error: EscapeAttempt.run(request.attempt ?? "")), -1)
+            #else
+            return (DecoderReply(error: .unreadable("not in a release build")), -1)
+            #endif
+        }
+    }
+
+    /// An animation's requests: opened from the file, then frame after frame.
+    private static func play(_ request: DecoderRequest, file: Int32, colour: ColourTarget,
+                             animation: inout AnimatedImage?) -> (DecoderReply, Int32) {
+        do throws(ImageDecodeError) {
+            switch request.kind {
+            case .openAnimation:
+                guard file >= 0 else { throw .unreadable("no file was given") }
+                animation = try AnimatedImage.open(data: PhotoFile.read(fd: file), colour: colour)
+                return (DecoderReply(loopCount: animation?.loopCount), -1)
+            case .rewind:
+                try animation?.rewind()
+                return (DecoderReply(), -1)
+            default:
+                guard let animation else { throw .unreadable("no animation was opened") }
+                guard let frame = try animation.nextFrame(covering: request.atLeast) else { return (DecoderReply(loopCount: animation.loopCount), -1) }
+                var (reply, memory) = handOver(DecodedImage(image: frame.image, fullSize: (frame.image.width, frame.image.height), format: animation.format))
+                (reply.duration, reply.loopCount) = (frame.duration, animation.loopCount)
+                return (reply, memory)
+            }
+        } catch {
+            return (DecoderReply(error: error), -1)
+        }
+    }
+
+    /// The picture, and its pixels' memory file sealed against any change of size.
+    private static func handOver(_ decoded: DecodedImage) -> (DecoderReply, Int32) {
+        let image = decoded.image
+        let picture = DecoderReply.Picture(width: image.width, height: image.height, stride: image.stride, isOpaque: image.isOpaque,
+                                           fullWidth: decoded.fullSize.width, fullHeight: decoded.fullSize.height,
+                                           format: decoded.format.name, problem: decoded.problem, isAnimated: decoded.isAnimated)
+        let memory = memoryFile(holding: image)
+        guard memory >= 0 else { return (DecoderReply(error: .unreadable("the decoder could not hand the picture over")), -1) }
+        return (DecoderReply(picture: picture), memory)
+    }
+
+    /// A descriptor of a sealed memory file with `image`'s pixels: its own file when it has one (drawn
+    /// there), a copy otherwise; -1 when the kernel refuses.
+    private static func memoryFile(holding image: PixelImage) -> Int32 {
+        var source = image
+        if image.sharedMemory < 0 {
+            source = PixelImage(width: image.width, height: image.height, isOpaque: image.isOpaque)
+            guard source.sharedMemory >= 0, source.stride == image.stride else { return -1 }
+            source.bytes.copyMemory(from: image.bytes, byteCount: image.stride * image.height)
+        }
+        let fd = dup(source.sharedMemory)
+        guard fd >= 0, SharedPixelMemory.seal(fd) else {
+            if fd >= 0 { close(fd) }
+            return -1
+        }
+        return fd
+    }
+}
+
+/// The colour targets asked for so far, by their profile's bytes (a display's, or none for sRGB).
+struct ColourTargets {
+    private var made: [Data: ColourTarget] = [:]
+
+    mutating func target(_ profile: Data) -> ColourTarget {
+        guard !profile.isEmpty else { return .sRGB }
+        if let known = made[profile] { return known }
+        let target = ColourTarget(iccProfile: Array(profile)) ?? .sRGB
+        made[profile] = target
+        return target
+    }
+}

@@ -1,0 +1,27 @@
+#if DEBUG
+import Glibc
+import Imaging
+
+/// What a test asks a decoder process to try, to see the confinement hold: reading a file by its path,
+/// opening a socket, running a program. Each comes back refused (as an error) or kills the process.
+enum EscapeAttempt {
+    static func run(_ attempt: String) -> ImageDecodeError {
+        switch attempt {
+        case "open":
+            let fd = open("/etc/passwd", O_RDONLY)
+            if fd >= 0 { close(fd); return .unreadable("opened /etc/passwd") }
+            return .unreadable("open refused: \(PhotoFile.reason(errno))")
+        case "socket":
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if fd >= 0 { close(fd); return .unreadable("made a socket") }
+            return .unreadable("socket refused: \(PhotoFile.reason(errno))")
+        case "exec":
+            let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            execv("/bin/true", argv)
+            return .unreadable("exec refused: \(PhotoFile.reason(errno))")
+        default:
+            return .unreadable("no such attempt")
+        }
+    }
+}
+#endif

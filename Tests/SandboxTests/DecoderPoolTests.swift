@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import Imaging
+import Pixels
+import Sandbox
+import SystemPackage
+import Testing
+
+/// The pool of decoder processes, as the viewer uses it: the built `photozoom` in its decoder mode.
+@Suite(.serialized) struct DecoderPoolTests {
+    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("photozoom").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ImagingTests/Fixtures").path
+
+    /// A picture from a decoder is the one this process would decode: every format, sized and whole.
+    @Test(arguments: ["baseline.jpg", "progressive.jpg", "orientation6.jpg", "rgba8.png", "frames.gif", "alpha.webp",
+                      "quadrants.heic", "quadrants.avif", "quadrants.jxl", "quadrants.tif", "quadrants.svg",
+                      "preview-orientation6.dng", "red-adobergb.jpg"])
+    func decodesAsThisProcessDoes(name: String) throws {
+        let pool = DecoderPool(executable: Self.executable, size: 1)
+        let file = FilePath(Self.fixtures + "/" + name)
+        for atLeast in [nil, (width: 40, height: 40)] as [(width: Int, height: Int)?] {
+            let there = try pool.decode(file: file, atLeast: atLeast, colour: .sRGB)
+            let here = try ImageDecoder.decodeHere(data: PhotoFile.read(file), atLeast: atLeast)
+            #expect(!pool.decodesInProcess)
+            #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(name)")
+            #expect(there.fullSize == here.fullSize && there.format == here.format && there.isAnimated == here.isAnimated)
+            let same = (0..<here.image.height).allSatisfy { y in
+                memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
+            }
+            #expect(same, "\(name) at \(String(describing: atLeast)): the pixels differ")
+        }
+    }
+
+    /// Every decoder is confined (seccomp filter mode, no new privileges) and holds nothing of the
+    /// viewer's: its socket, /dev/null on the standard descriptors, and its pictures' memory files.
+    @Test func decodersAreConfined() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 2)
+        // Their first answers are read, so both are ready (confined) by now.
+        for _ in 0..<4 { _ = try pool.decode(file: FilePath(Self.fixtures + "/baseline.jpg"), atLeast: (16, 16), colour: .sRGB) }
+        #expect(pool.processIDs.count == 2)
+        for pid in pool.processIDs {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            #expect(status.contains("\nSeccomp:\t2\n"), "\(pid): \(status)")
+            #expect(status.contains("\nNoNewPrivs:\t1\n"), "\(pid)")
+            let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").sorted()
+            let targets = fds.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?" }
+            // A picture's memory file may still be open for a moment after its answer is sent.
+            #expect(Array(fds.prefix(4)) == ["0", "1", "2", "3"], "\(targets)")
+            #expect(targets.prefix(3).allSatisfy { $0 == "/dev/null" } && targets[3].hasPrefix("socket:"), "\(targets)")
+            #expect(targets.dropFirst(4).allSatisfy { $0.hasPrefix("/memfd:photozoom-pixels") }, "\(targets)")
+        }
+    }
+
+    /// What a library taken over by a file would try next: each comes back refused, or kills its decoder
+    /// (SIGSYS), which is replaced.
+    @Test func escapesAreRefusedOrKilled() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 1)
+        #expect(pool.tryEscape("open") == .unreadable("open refused: permission denied"))
+        #expect(pool.tryEscape("socket") == .decoderCrashed(format: "image", signal: SIGSYS))
+        #expect(pool.tryEscape("exec") == .decoderCrashed(format: "image", signal: SIGSYS))
+        let after = try pool.decode(file: FilePath(Self.fixtures + "/baseline.jpg"), atLeast: nil, colour: .sRGB)
+        #expect(after.image.width > 0 && !pool.decodesInProcess)
+        #expect(pool.processIDs.count == 1)
+    }
+
+    /// A decoder stopped (SIGSTOP) times out and one killed mid-request (SIGKILL) crashes: each costs its
+    /// photo, one line of reason, and the next photo decodes on a new decoder.
+    @Test func aStoppedOrKilledDecoderCostsOnePhoto() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 1, baseSeconds: 1)
+        let file = FilePath(Self.fixtures + "/quadrants.heic")
+        _ = try pool.decode(file: file, atLeast: (8, 8), colour: .sRGB)
+        let first = try #require(pool.processIDs.first)
+        kill(first, SIGSTOP)
+        #expect(throws: ImageDecodeError.decoderTimedOut(seconds: 1)) { try pool.decode(file: file, atLeast: (8, 8), colour: .sRGB) }
+        #expect(try pool.decode(file: file, atLeast: (8, 8), colour: .sRGB).image.width > 0)
+
+        // The request waits in the stopped decoder's socket when it is killed.
+        let second = try #require(pool.processIDs.first)
+        #expect(second != first)
+        kill(second, SIGSTOP)
+        let killer = Thread { usleep(300_000); kill(second, SIGKILL) }
+        killer.start()
+        #expect(throws: ImageDecodeError.decoderCrashed(format: "HEIC", signal: SIGKILL)) {
+            try pool.decode(file: file, atLeast: (8, 8), colour: .sRGB)
+        }
+        #expect(try pool.decode(file: file, atLeast: (8, 8), colour: .sRGB).image.width > 0)
+        let third = try #require(pool.processIDs.first)
+        #expect(pool.processIDs.count == 1 && ![first, second].contains(third) && kill(third, 0) == 0, "the pool is full again")
+    }
+
+    /// Where no decoder can start, the pool says so and decodes in this process: the photo still shows.
+    @Test func withoutDecodersItDecodesHere() throws {
+        let pool = DecoderPool(executable: "/nonexistent/photozoom", size: 1)
+        let decoded = try pool.decode(file: FilePath(Self.fixtures + "/baseline.jpg"), atLeast: nil, colour: .sRGB)
+        #expect(decoded.image.width > 0 && pool.decodesInProcess)
+    }
+}
