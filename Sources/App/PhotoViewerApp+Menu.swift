@@ -15,12 +15,10 @@ extension PhotoViewerApp {
         let photo = photos[viewer.index]
         let applications = desktopApplications ?? DesktopApplications()
         desktopApplications = applications
-        let head = FileHandle(forReadingAtPath: photo.path).map { handle in
-            defer { try? handle.close() }
-            return (try? handle.read(upToCount: ImageFormat.sniffLength)) ?? Data()
-        } ?? Data()
-        let type = ImageFormat(sniffing: Array(head))?.mimeTypes.first
-        let actions = (type.map(applications.applications(for:)) ?? []).map(ActionMenu.Action.open) + [.showInFolder]
+        // The file's bytes name its type (by the path's bytes: a name that is not UTF-8 opens too).
+        let format = ImageFormat.sniff(file: photo.file)
+        let types = format?.openWithTypes(extension: photo.file.extension) ?? []
+        let actions = applications.applications(forAny: types).map(ActionMenu.Action.open) + [.showInFolder]
         let menu = ActionMenu(actions: actions, at: point ?? Point(x: size.width, y: 56), in: size)
         root.addChild(menu.root)
         self.menu = menu

@@ -47,33 +47,67 @@ public struct DesktopApplications: Sendable {
             }
         }
         self.entries = entries.filter { $0.value != Entry.hidden }
-        // mimeapps.list: the user's config, the system's config, then the data folders' applications folders.
-        let lists = ([folder("XDG_CONFIG_HOME", home + "/.config")] + folders("XDG_CONFIG_DIRS", "/etc/xdg")
-                     + dataFolders.map { $0 + "/applications" }).map { $0 + "/mimeapps.list" }
-        var defaults: [String: [String]] = [:], added: [String: [String]] = [:], removed: [String: Set<String>] = [:]
-        for list in lists {
-            guard let groups = try? DesktopFile.groups(String(contentsOfFile: list, encoding: .utf8)) else { continue }
-            for (type, ids) in groups["Default Applications"] ?? [:] { defaults[type, default: []] += DesktopFile.list(ids) }
-            for (type, ids) in groups["Added Associations"] ?? [:] { added[type, default: []] += DesktopFile.list(ids) }
-            for (type, ids) in groups["Removed Associations"] ?? [:] { removed[type, default: []].formUnion(DesktopFile.list(ids)) }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
+        let configFolders = [folder("XDG_CONFIG_HOME", home + "/.config")] + folders("XDG_CONFIG_DIRS", "/etc/xdg")
+        let associations = Associations(lists: Self.associationLists(config: configFolders, data: dataFolders, desktops: desktops))
+        defaults = associations.defaults
+        added = associations.added
+        removed = associations.removed
+    }
+
+    /// The association files, highest precedence first (the MIME applications specification): in each config
+    /// folder, then each data folder's `applications`, the current desktops' `$desktop-mimeapps.list` before
+    /// `mimeapps.list`; a data folder's old `defaults.list` after them, read as defaults.
+    static func associationLists(config: [String], data: [String], desktops: [String]) -> [(path: String, isDefaultsList: Bool)] {
+        let folders = config + data.map { $0 + "/applications" }
+        return folders.flatMap { folder -> [(path: String, isDefaultsList: Bool)] in
+            desktops.map { (folder + "/\($0)-mimeapps.list", false) } + [(folder + "/mimeapps.list", false)]
+                + (config.contains(folder) ? [] : [(folder + "/defaults.list", true)])
         }
-        self.defaults = defaults
-        self.added = added
-        self.removed = removed
+    }
+
+    /// The associations of the lists read in precedence order: a removal in one list takes away what lower
+    /// ones add (and what `.desktop` files say), never what it or a higher one adds.
+    struct Associations {
+        var defaults: [String: [String]] = [:], added: [String: [String]] = [:], removed: [String: Set<String>] = [:]
+
+        init(lists: [(path: String, isDefaultsList: Bool)]) {
+            for (path, isDefaultsList) in lists {
+                guard let groups = try? DesktopFile.groups(String(contentsOfFile: path, encoding: .utf8)) else { continue }
+                for (type, ids) in groups["Default Applications"] ?? [:] {
+                    defaults[type, default: []] += DesktopFile.list(ids).filter { !(removed[type]?.contains($0) ?? false) }
+                }
+                if isDefaultsList { continue }
+                for (type, ids) in groups["Added Associations"] ?? [:] {
+                    added[type, default: []] += DesktopFile.list(ids).filter { !(removed[type]?.contains($0) ?? false) }
+                }
+                for (type, ids) in groups["Removed Associations"] ?? [:] { removed[type, default: []].formUnion(DesktopFile.list(ids)) }
+            }
+        }
     }
 
     /// The applications that open `mimeType`: the default, the added ones, then the rest by name.
     public func applications(for mimeType: String) -> [Entry] {
         let gone = removed[mimeType] ?? []
         var ordered: [Entry] = []
-        func take(_ id: String) {
-            guard !gone.contains(id), let entry = entries[id], !ordered.contains(entry) else { return }
+        func take(_ id: String, unlessRemoved: Bool) {
+            guard !(unlessRemoved && gone.contains(id)), let entry = entries[id], !ordered.contains(entry) else { return }
             ordered.append(entry)
         }
-        (defaults[mimeType] ?? []).forEach(take)
-        (added[mimeType] ?? []).forEach(take)
-        entries.values.filter { $0.mimeTypes.contains(mimeType) }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id).forEach(take)
+        // Defaults and additions were weighed against the removals of higher lists as they were read.
+        (defaults[mimeType] ?? []).forEach { take($0, unlessRemoved: false) }
+        (added[mimeType] ?? []).forEach { take($0, unlessRemoved: false) }
+        entries.values.filter { $0.mimeTypes.contains(mimeType) }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id)
+            .forEach { take($0, unlessRemoved: true) }
         return ordered
+    }
+
+    /// The applications for the first of `types` (a file's own type, then its parents) and after them those
+    /// of the others, each once.
+    public func applications(forAny types: [String]) -> [Entry] {
+        var all: [Entry] = []
+        for entry in types.flatMap(applications(for:)) where !all.contains(entry) { all.append(entry) }
+        return all
     }
 
     /// What runs `entry` on the file at `path`, as the bytes of each argument (a name that is not UTF-8 is
@@ -132,12 +166,13 @@ public struct DesktopApplications: Sendable {
         }
     }
 
-    /// The application a `.desktop` file describes; nil when it is hidden, not shown, not an application,
-    /// or runs nothing (it then hides the same ID further down the folders, as the specification says).
+    /// The application a `.desktop` file describes; nil when it is hidden, not an application, runs nothing,
+    /// or runs in a terminal, which the viewer does not open (it then hides the same ID further down the
+    /// folders, as the specification says). One not shown in menus (`NoDisplay`) still opens its types.
     private static func entry(id: String, file: String) -> Entry? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8),
               let group = DesktopFile.groups(text)["Desktop Entry"],
-              group["Type"] == "Application", group["Hidden"] != "true", group["NoDisplay"] != "true",
+              group["Type"] == "Application", group["Hidden"] != "true", group["Terminal"] != "true",
               let name = group["Name"], let exec = group["Exec"], !exec.isEmpty else { return nil }
         if let tryExec = group["TryExec"], !isExecutable(tryExec) { return nil }
         return Entry(id: id, name: name, exec: exec, icon: group["Icon"], file: file,

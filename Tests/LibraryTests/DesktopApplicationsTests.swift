@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Library
 import SystemPackage
 import Testing
@@ -53,8 +54,10 @@ import TestSupport
 
             """.utf8))
         let applications = DesktopApplications(environment: f.environment)
-        #expect(applications.applications(for: "image/jpeg").map(\.id) == ["org.gnome.Loupe.desktop", "text.desktop", "kde4-gwenview.desktop"])
-        #expect(applications.applications(for: "image/png").map(\.name) == ["GNU Image Manipulation Program", "Gwenview", "Image Viewer"])
+        // A helper kept out of menus (NoDisplay) still opens its types, as the specification says.
+        #expect(applications.applications(for: "image/jpeg").map(\.id)
+                == ["org.gnome.Loupe.desktop", "text.desktop", "kde4-gwenview.desktop", "nodisplay.desktop"])
+        #expect(applications.applications(for: "image/png").map(\.name) == ["GNU Image Manipulation Program", "Gwenview", "Hidden Helper", "Image Viewer"])
         #expect(applications.applications(for: "image/heic").isEmpty)
     }
 
@@ -77,5 +80,39 @@ import TestSupport
         let latin = FilePath(bytes: Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))
         let entry = try #require(applications.applications(for: "image/jpeg").first { $0.id == "a.desktop" })
         #expect(DesktopApplications.command(for: entry, opening: latin)?.last == latin.bytes)
+    }
+
+    /// The MIME applications specification's precedence: the current desktop's list before the plain one, the
+    /// old `defaults.list` last; a removal takes away only what lower lists (and `.desktop` files) add; an
+    /// application that runs in a terminal is not offered.
+    @Test func listsAreWeighedAsTheSpecificationSays() throws {
+        let f = Folders()
+        for (id, name) in [("a", "Alpha"), ("b", "Beta"), ("c", "Gamma"), ("d", "Delta")] {
+            try f.desktop("usr/share/applications/\(id).desktop", name: name, exec: "\(id) %f", types: "image/tiff;")
+        }
+        try f.desktop("usr/share/applications/term.desktop", name: "Terminal Viewer", exec: "tv %f", types: "image/tiff;", extra: "Terminal=true")
+        try f.root.write("home/.config/gnome-mimeapps.list", Array("[Default Applications]\nimage/tiff=c.desktop;\n".utf8))
+        try f.root.write("home/.config/mimeapps.list", Array("""
+            [Default Applications]
+            image/tiff=a.desktop;
+            [Added Associations]
+            image/tiff=d.desktop;
+            [Removed Associations]
+            image/tiff=b.desktop;
+
+            """.utf8))
+        // Lower: it adds b (removed above, so not taken) and removes d (added above, so kept).
+        try f.root.write("etc/xdg/mimeapps.list", Array("[Added Associations]\nimage/tiff=b.desktop;\n[Removed Associations]\nimage/tiff=d.desktop;\n".utf8))
+        try f.root.write("usr/share/applications/defaults.list", Array("[Default Applications]\nimage/x-dcraw=d.desktop;\n".utf8))
+        var environment = f.environment
+        environment["XDG_CURRENT_DESKTOP"] = "ubuntu:GNOME"
+        let applications = DesktopApplications(environment: environment)
+        #expect(applications.applications(for: "image/tiff").map(\.id) == ["c.desktop", "a.desktop", "d.desktop"])
+        #expect(applications.applications(for: "image/x-dcraw").map(\.id) == ["d.desktop"])
+        // A Canon raw file: its own type has none here, so its parents' applications are offered.
+        #expect(ImageFormat.raw.mimeTypes.count == ImageFormat.raw.extensions.count, "the RAW row's types and extensions go in step")
+        let types = ImageFormat.raw.openWithTypes(extension: "CR2")
+        #expect(types == ["image/x-canon-cr2", "image/x-dcraw", "image/tiff"])
+        #expect(applications.applications(forAny: types).map(\.id) == ["d.desktop", "c.desktop", "a.desktop"])
     }
 }

@@ -1,4 +1,5 @@
 import Pixels
+import SystemPackage
 
 /// One row of the format table (`FormatTable.swift`): what the viewer needs to know of a format to
 /// list, recognise and decode its files. A format is told by its content, never by its extension;
@@ -49,8 +50,23 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
         self = row
     }
 
+    /// The format of the file at `path`, by its first bytes (read without waiting on a pipe); nil for none.
+    public static func sniff(file path: FilePath) -> ImageFormat? {
+        FileHead.read(path, length: sniffLength).flatMap { ImageFormat(sniffing: $0) }
+    }
+
     /// Every extension of every format (a folder's listing takes such files as photos).
     public static let allExtensions: Set<String> = Set(all.flatMap(\.extensions))
+
+    /// The MIME types an application is looked for under, for a file of this format named with `extension`,
+    /// the most particular first: a camera RAW by its own type (`image/x-canon-cr2`, whose rows' types and
+    /// extensions go in step), then shared-mime-info's parents (`image/x-dcraw`, `image/tiff`); any other
+    /// format, its registered type.
+    public func openWithTypes(extension named: String?) -> [String] {
+        guard self == .raw else { return Array(mimeTypes.prefix(1)) }
+        let own = named.flatMap { extensions.firstIndex(of: $0.lowercased()) }.map { mimeTypes[$0] }
+        return (own.map { [$0] } ?? []) + ["image/x-dcraw", "image/tiff"]
+    }
 
     /// Every MIME type of every format, in the table's order.
     public static var allMimeTypes: [String] { all.flatMap(\.mimeTypes) }
