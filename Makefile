@@ -7,7 +7,8 @@
 #   make demo                                       docs/demo.webp, the README's animation, from docs/demo-script.txt
 #   make sanitize                                   the tests under AddressSanitizer, then ThreadSanitizer
 #                                                   (make sanitize-address, make sanitize-thread: one of them)
-#   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz)
+#   make fuzz [SECONDS=60]                          each libFuzzer harness for SECONDS (scripts/fuzz), then their
+#                                                   corpora through the viewer's decoders' sandbox (scripts/fuzz-sandbox)
 #   make soak [PHOTOZOOM_SOAK_PHOTOS=DIR]           500 open/close cycles and 20 minutes of random input in a window,
 #                                                   and a large GIF playing for 5 minutes
 
@@ -97,6 +98,9 @@ fuzz: deps-test
 	swift build --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	    --product photozoom-fuzz --scratch-path .build-fuzz
 	@for target in $(FUZZ_TARGETS); do ./scripts/fuzz $$target $(SECONDS) || exit 1; done
+	@# Then what they grew, through the viewer and its decoders' sandbox: the viewer must never die.
+	swift build --product photozoom
+	./scripts/fuzz-sandbox
 
 build: deps-run
 	swift build -c release --product photozoom

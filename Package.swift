@@ -138,7 +138,7 @@ let package = Package(
 
         // Prints how long decoding, drawing and presenting take (`make bench`).
         .executableTarget(name: "photozoom-bench", dependencies: [
-            "App", "Animation", "Imaging", "Library", "Pixels", "Recording", "Rendering", "Sandbox", "X11Platform", "Geometry", "CX11", "TestSupport",
+            "App", "Animation", "CMalloc", "Imaging", "Library", "Pixels", "Recording", "Rendering", "Sandbox", "X11Platform", "Geometry", "CX11", "TestSupport",
             .product(name: "Histogram", package: "hdrhistogram-swift"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -24,7 +24,7 @@ public enum SharedPixelMemory {
         let fd = photozoom_memory_file("photozoom-pixels")
         guard fd >= 0 else { return nil }
         guard ftruncate(fd, off_t(byteCount)) == 0,
-              let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+              let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else {
             close(fd)
             return nil
         }

@@ -22,6 +22,9 @@ public enum DecoderProcess {
             try Confinement.detach(socket: socket, parent: parent)
             _ = LibrariesAhead.open()
             SharedPixelMemory.turnOn()
+            // A picture's memory files (an intermediate decode's, the one handed over) are let go on a thread of
+            // their own, after the answer has gone: giving back 12 MB of shared pages took 4 ms of each decode.
+            LargeImageRelease.start()
             try Confinement.confine()
         } catch {
             // The viewer reads this as the process's first message, and says it in one line.
