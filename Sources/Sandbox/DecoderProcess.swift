@@ -16,12 +16,13 @@ public enum DecoderProcess {
     /// Runs the mode to its end; never returns.
     public static func run(arguments: [String]) -> Never {
         guard let parent = arguments.dropFirst().first.flatMap({ pid_t($0) }) else { exit(2) }
-        // Before any thread starts (its threads, libheif's, take its priority).
-        ThreadPriority.lowered(by: arguments.dropFirst(2).first.flatMap { Int32($0) } ?? 0).applyToCurrentThread()
         do throws(Confinement.Failure) {
             try Confinement.detach(socket: socket, parent: parent)
             _ = LibrariesAhead.open()
             SharedPixelMemory.turnOn()
+            // Started at the viewer's priority (ready sooner on a loaded machine), it decodes below it; the
+            // threads made from here on (the release thread, libheif's) take the lower one.
+            ThreadPriority.lowered(by: arguments.dropFirst(2).first.flatMap { Int32($0) } ?? 0).applyToCurrentThread()
             // A picture's memory files (an intermediate decode's, the one handed over) are let go on a thread of
             // their own, after the answer has gone: giving back 12 MB of shared pages took 4 ms of each decode.
             LargeImageRelease.start()
