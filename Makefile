@@ -20,7 +20,7 @@ ARGS ?=
 BENCH ?=
 # Seconds each fuzzing harness runs.
 SECONDS ?= 60
-FUZZ_TARGETS := jpeg png webp gif apng heif tiff jxl svg raw icc exif script
+FUZZ_TARGETS := jpeg png webp gif apng heif tiff jxl svg raw icc exif boxes chunks script
 # What building and running need; the tests also need an X server and fonts for the snapshots.
 RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxrandr-dev libcairo2-dev \
                  libx11-xcb-dev libxcb-present-dev libxcb-xfixes0-dev libxcb-shm0-dev \
@@ -100,6 +100,7 @@ fuzz: deps-test
 	@for target in $(FUZZ_TARGETS); do ./scripts/fuzz $$target $(SECONDS) || exit 1; done
 	@# Then what they grew, through the viewer and its decoders' sandbox: the viewer must never die.
 	swift build --product photozoom
+	swift build --product photozoom-fuzz
 	./scripts/fuzz-sandbox
 
 build: deps-run

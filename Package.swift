@@ -145,7 +145,7 @@ let package = Package(
 
         // What the fuzzer runs over the decoders, the EXIF reader and the script parser, and the
         // libFuzzer harness around it (`make fuzz`).
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "Pixels", "Scripting"]),
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "Pixels", "Scripting", "CPNG"]),
         .executableTarget(name: "photozoom-fuzz", dependencies: ["FuzzTargets"]),
 
         // Snapshot comparison and test pictures, shared by the test targets.
@@ -193,7 +193,7 @@ let package = Package(
         // Runs the built `photozoom` binary, headless and against its own Xvfb server.
         // `photozoom` is not imported: the tests run the binary, which must be built first.
         .testTarget(name: "EndToEndTests", dependencies: [
-            "photozoom", "Animation", "CX11", "Pixels", "Imaging", "Library", "TestSupport",
+            "photozoom", "Animation", "CX11", "Pixels", "Imaging", "Library", "TestSupport", "FuzzTargets",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
     ]

@@ -19,6 +19,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// writes it, then read for its orientation, its IFD1 thumbnail, its date taken and the info
     /// panel's details (lens, exposure, GPS).
     case exif
+    /// The boxes of a HEIF file after its `ftyp` (the input follows a real one), as the viewer itself reads
+    /// them from a file's first bytes: the primary image's stated size, where its EXIF item is and what it says,
+    /// the date taken and the info panel's details.
+    case boxes
+    /// A PNG's chunks after its signature, as the viewer itself reads them: the stated size (`IHDR`), the colour
+    /// (`iCCP` inflated, `cHRM`, `gAMA`, `sRGB`), the `eXIf` orientation read and rewritten, the date taken.
+    case chunks
     /// A `--script` file: parsed, then laid out on the frame clock.
     case script
 
@@ -53,9 +60,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = CaptureDate(head: jpeg[...])
             _ = PhotoDetails(head: jpeg)
             _ = OrientationWriter.setting(.left, in: jpeg)
+        case .boxes:
+            let fileType = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+            readInTheViewer(fileType + bytes.prefix(65_000))
+        case .chunks:
+            readInTheViewer([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bytes.prefix(65_000))
         case .script:
             guard let commands = try? ScriptParser.parse(String(decoding: bytes, as: UTF8.self)) else { return }
             _ = ScriptTimeline(commands.map(\.command), frameInterval: 1.0 / 60)
         }
+    }
+
+    /// What the viewer's own process reads of a file's first bytes (no decoder of the sandbox involved).
+    private func readInTheViewer(_ head: [UInt8]) {
+        _ = PixelSize.stated(in: head[...])
+        _ = CaptureDate(head: head[...])
+        _ = PhotoDetails(head: head)
+        _ = ExifOrientation(png: head)
+        _ = OrientationWriter.current(in: head)
+        _ = OrientationWriter.setting(.right, in: head)
     }
 }

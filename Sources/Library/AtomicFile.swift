@@ -8,15 +8,17 @@ import SystemPackage
 public enum AtomicFile {
     /// Writes what `fill` writes into the file's descriptor to `path`, with `permissions`; `beforeRename` (after
     /// the new file is whole on the disk) can still call it off by throwing.
-    public static func write(_ path: String, permissions: mode_t, _ fill: (FileDescriptor) throws -> Void,
+    public static func write(_ path: FilePath, permissions: mode_t, _ fill: (FileDescriptor) throws -> Void,
                              beforeRename: () throws -> Void = {}) throws {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array(((folder.isEmpty ? "/" : folder) + "/.\(name).XXXXXX").utf8CString)
+        // The name's bytes as they are: a name that is not UTF-8 gets its temporary beside it, and is replaced.
+        let bytes = path.bytes, slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { Array(bytes[..<$0]) } ?? Array(".".utf8)
+        let name = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        var template = ((folder.isEmpty ? Array("/".utf8) : folder) + Array("/.".utf8) + name + Array(".XXXXXX".utf8))
+            .map(CChar.init(bitPattern:)) + [0]
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard raw >= 0 else { throw Errno(rawValue: errno) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = FilePath(platformString: template)
         let fd = FileDescriptor(rawValue: raw)
         do {
             try fd.closeAfter {
@@ -24,11 +26,17 @@ public enum AtomicFile {
                 guard fchmod(raw, permissions) == 0, fsync(raw) == 0 else { throw Errno(rawValue: errno) }
             }
             try beforeRename()
-            guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
+            guard temporary.withPlatformString({ from in path.withPlatformString { rename(from, $0) } }) == 0 else { throw Errno(rawValue: errno) }
         } catch {
-            unlink(temporary)
+            _ = temporary.withPlatformString(unlink)
             throw error
         }
+    }
+
+    /// The file at the path `path` names (UTF-8).
+    public static func write(_ path: String, permissions: mode_t, _ fill: (FileDescriptor) throws -> Void,
+                             beforeRename: () throws -> Void = {}) throws {
+        try write(FilePath(path), permissions: permissions, fill, beforeRename: beforeRename)
     }
 
     /// `bytes` as the whole file.

@@ -24,7 +24,7 @@ public enum PhotoTurn {
     /// one saved by another program meanwhile is left as it is. Owner, permissions and extended attributes
     /// (ACLs among them) go over to the new file.
     public static func turn(_ path: FilePath, clockwise: Bool) throws(Failure) -> Outcome {
-        let target = FilePath(realPath(path) ?? path.string)
+        let target = realPath(path) ?? path
         let fd: Int32, before: stat, file: [UInt8]
         do throws(ImageDecodeError) {
             fd = try PhotoFile.open(target)
@@ -40,7 +40,7 @@ public enum PhotoTurn {
             return .notWritable(format: ImageFormat(sniffing: file)?.name ?? "this format")
         }
         do {
-            try AtomicFile.write(target.string, permissions: before.st_mode & 0o7777, { new in
+            try AtomicFile.write(target, permissions: before.st_mode & 0o7777, { new in
                 _ = fchown(new.rawValue, before.st_uid, before.st_gid)   // kept where allowed (a user cannot give a file away)
                 ExtendedAttributes.copy(from: fd, to: new.rawValue)
                 _ = try new.writeAll(written)
@@ -59,7 +59,7 @@ public enum PhotoTurn {
 
     /// A file no one may write, or one with other names, is not rewritten.
     private static func refuseIfShared(_ info: stat, _ path: FilePath) throws(Failure) {
-        guard info.st_mode & 0o222 != 0, access(path.string, W_OK) == 0 else {
+        guard info.st_mode & 0o222 != 0, path.withPlatformString({ access($0, W_OK) }) == 0 else {
             throw Failure(description: "\(path): not turned: it is read-only")
         }
         guard info.st_nlink <= 1 else {
@@ -76,13 +76,14 @@ public enum PhotoTurn {
     /// The file at `path` is still the one read: the same device and inode, size and modification time.
     private static func isUnchanged(_ path: FilePath, since before: stat) -> Bool {
         var now = stat()
-        return stat(path.string, &now) == 0 && now.st_dev == before.st_dev && now.st_ino == before.st_ino
+        return path.withPlatformString({ stat($0, &now) }) == 0 && now.st_dev == before.st_dev && now.st_ino == before.st_ino
             && now.st_size == before.st_size && now.st_mtim.tv_sec == before.st_mtim.tv_sec && now.st_mtim.tv_nsec == before.st_mtim.tv_nsec
     }
 
-    private static func realPath(_ path: FilePath) -> String? {
-        guard let resolved = realpath(path.string, nil) else { return nil }
+    /// `path` with its links resolved, as bytes; nil when it can't be.
+    private static func realPath(_ path: FilePath) -> FilePath? {
+        guard let resolved = path.withPlatformString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FilePath(platformString: resolved)
     }
 }

@@ -24,47 +24,40 @@ public struct Trash: Sendable {
     /// `$XDG_DATA_HOME/Trash`.
     let home: FilePath
     let uid: uid_t
-    /// The file system a path is on (its device); nil when it cannot be looked at. Tests make a folder
-    /// look like another file system with it.
-    let device: @Sendable (FilePath) -> UInt64?
+    /// Where file systems are mounted (the top folders). Tests make a folder look like another file system with it.
+    let mountPoints: @Sendable () -> [FilePath]
 
     /// The trash of `environment`'s home (`$XDG_DATA_HOME/Trash`, else `~/.local/share/Trash`); nil without either.
     public init?(environment: [String: String] = ProcessInfo.processInfo.environment,
-                 device: @escaping @Sendable (FilePath) -> UInt64? = Trash.device) {
+                 mountPoints: @escaping @Sendable () -> [FilePath] = MountPoints.read) {
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? FilePath($0) : nil }
             ?? environment["HOME"].map { FilePath($0).appending(".local/share") }
         guard let data else { return nil }
         home = data.appending("Trash")
         uid = getuid()
-        self.device = device
-    }
-
-    /// The device `path` is on (`stat`'s `st_dev`).
-    public static let device: @Sendable (FilePath) -> UInt64? = { path in
-        var info = stat()
-        return stat(path.string, &info) == 0 ? UInt64(info.st_dev) : nil
+        self.mountPoints = mountPoints
     }
 
     /// Moves the file at `path` (absolute) to the trash.
     public func trash(_ given: FilePath) throws(Failure) -> Item {
         // The `.trashinfo` says where it was absolutely: the viewer may have been given a relative path.
         let absolute = given.isAbsolute ? given : FilePath(FileManager.default.currentDirectoryPath).pushing(given)
-        var info = stat()
-        guard lstat(absolute.string, &info) == 0 else { throw failure(absolute, "it is not there (\(Errno(rawValue: errno)))") }
+        guard Self.status(absolute) != nil else { throw failure(absolute, "it is not there (\(Errno(rawValue: errno)))") }
         // Its folder as the file system has it: through a link (`~/Pictures` → another disk), the trash is that
         // disk's, at its top, where a file manager looks.
-        guard let name = absolute.lastComponent, let folder = Self.realFolder(absolute.removingLastComponent()),
-              let on = device(folder) else { throw failure(absolute, "its folder cannot be read") }
+        guard let name = absolute.lastComponent, let folder = Self.realFolder(absolute.removingLastComponent()) else {
+            throw failure(absolute, "its folder cannot be read")
+        }
         let path = folder.appending(name)
-        let (base, top) = try trashFolder(for: folder, on: on, of: path)
+        let (base, top) = try trashFolder(for: folder, of: path)
         for sub in ["files", "info"] {
             guard makeFolder(base.appending(sub)) else { throw failure(path, "\(base.appending(sub)) cannot be made (\(Errno(rawValue: errno)))") }
         }
         let (file, infoFile) = try reserveName(name, in: base, for: path, below: top)
         // Never over a file that came into the trash after the name was found free.
-        guard photozoom_rename_no_replace(path.string, file.string) == 0 else {
+        guard Self.renameNoReplace(path, file) == 0 else {
             let reason = Errno(rawValue: errno)
-            unlink(infoFile.string)
+            _ = infoFile.withPlatformString(unlink)
             throw failure(path, reason == .permissionDenied || reason == .readOnlyFileSystem
                           ? "its folder is not writable (\(reason))"
                           : reason == .fileExists ? "another file took its name in the trash meanwhile; try again" : "\(reason)")
@@ -75,11 +68,22 @@ public struct Trash: Sendable {
     /// Puts `item` back where it was, and its `.trashinfo` goes.
     public func restore(_ item: Item) throws(Failure) {
         // Checked by the move itself: a file made at the place between a look and the move is never overwritten.
-        guard photozoom_rename_no_replace(item.file.string, item.original.string) == 0 else {
+        guard Self.renameNoReplace(item.file, item.original) == 0 else {
             if errno == EEXIST { throw Failure(description: "\(item.original): cannot be put back: another file of that name is there now") }
             throw Failure(description: "\(item.original): cannot be put back from the trash (\(Errno(rawValue: errno)))")
         }
-        unlink(item.info.string)
+        _ = item.info.withPlatformString(unlink)
+    }
+
+    /// Renames `from` to `to` unless `to` is there (the names as bytes); 0, or -1 with `errno`.
+    private static func renameNoReplace(_ from: FilePath, _ to: FilePath) -> Int32 {
+        from.withPlatformString { from in to.withPlatformString { photozoom_rename_no_replace(from, $0) } }
+    }
+
+    /// `lstat` of `path` (its bytes); nil with `errno` when it is not there.
+    private static func status(_ path: FilePath) -> stat? {
+        var info = stat()
+        return path.withPlatformString { lstat($0, &info) } == 0 ? info : nil
     }
 
     /// `path` as written from `top` (with no leading slash).
@@ -90,26 +94,25 @@ public struct Trash: Sendable {
 
     /// `folder` with its links resolved; nil when it can't be.
     static func realFolder(_ folder: FilePath) -> FilePath? {
-        guard let resolved = realpath(folder.string, nil) else { return nil }
+        guard let resolved = folder.withPlatformString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return FilePath(platformString: resolved)
     }
 
-    /// The trash for a file in `folder` (on device `on`): the home's when the home's data folder is on
-    /// that file system, else the file system's own at its top folder; and that top folder (nil for the home's).
-    private func trashFolder(for folder: FilePath, on: UInt64, of path: FilePath) throws(Failure) -> (FilePath, FilePath?) {
-        if device(Self.existing(home)) == on { return (home, nil) }
-        // The top folder: the highest one still on that device.
-        var top = folder
-        while !top.isTop, device(top.removingLastComponent()) == on { top = top.removingLastComponent() }
-        var info = stat()
+    /// The trash for a file in `folder`: the home's when the home's data folder is on that mount, else the
+    /// mount's own at its top folder; and that top folder (nil for the home's). A bind mount is a mount of its
+    /// own here, as for `rename`, though its device is its source's.
+    private func trashFolder(for folder: FilePath, of path: FilePath) throws(Failure) -> (FilePath, FilePath?) {
+        let mounts = mountPoints()
+        let top = MountPoints.top(of: folder, among: mounts)
+        if MountPoints.top(of: Self.existing(home), among: mounts) == top { return (home, nil) }
         let administered = top.appending(".Trash")
-        if lstat(administered.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & S_ISVTX != 0 {
+        if let info = Self.status(administered), info.st_mode & S_IFMT == S_IFDIR, info.st_mode & S_ISVTX != 0 {
             let mine = administered.appending("\(uid)")
-            if makeFolder(mine), lstat(mine.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid { return (mine, top) }
+            if makeFolder(mine), let info = Self.status(mine), info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid { return (mine, top) }
         }
         let own = top.appending(".Trash-\(uid)")
-        guard makeFolder(own), lstat(own.string, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid else {
+        guard makeFolder(own), let info = Self.status(own), info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid else {
             throw failure(path, "no trash can be made on its file system (\(own): \(Errno(rawValue: errno)))")
         }
         return (own, top)
@@ -121,15 +124,16 @@ public struct Trash: Sendable {
     /// (the disk can be mounted elsewhere later).
     private func reserveName(_ name: FilePath.Component, in base: FilePath, for path: FilePath,
                              below top: FilePath?) throws(Failure) -> (FilePath, FilePath) {
-        let stem = name.stem, suffix = name.extension.map { ".\($0)" } ?? ""
+        // The name's bytes, split before its extension ("IMG.jpg" → "IMG", ".jpg"; ".hidden" has none).
+        let bytes = FilePath(root: nil, [name]).bytes
+        let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > 0 ? $0 : nil } ?? bytes.endIndex
         let contents = Self.info(for: top.map { Self.relative(path, to: $0) } ?? path, deletedAt: Date())
         for n in 1...10_000 {
-            let candidate = n == 1 ? name.string : "\(stem).\(n)\(suffix)"
-            let file = base.appending("files").appending(candidate)
-            let infoFile = base.appending("info").appending(candidate + ".trashinfo")
-            var info = stat()
-            if lstat(file.string, &info) == 0 { continue }
-            let fd = open(infoFile.string, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let candidate = n == 1 ? bytes : bytes[..<dot] + Array(".\(n)".utf8) + bytes[dot...]
+            let file = FilePath(bytes: base.appending("files").bytes + [UInt8(ascii: "/")] + candidate)
+            let infoFile = FilePath(bytes: base.appending("info").bytes + [UInt8(ascii: "/")] + candidate + Array(".trashinfo".utf8))
+            if Self.status(file) != nil { continue }
+            let fd = infoFile.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if fd < 0 {
                 if errno == EEXIST { continue }
                 throw failure(path, "\(infoFile) cannot be written (\(Errno(rawValue: errno)))")
@@ -139,7 +143,7 @@ public struct Trash: Sendable {
             let synced = fsync(fd) == 0
             close(fd)
             guard written == bytes.count, synced else {
-                unlink(infoFile.string)
+                _ = infoFile.withPlatformString(unlink)
                 throw failure(path, "\(infoFile) cannot be written")
             }
             return (file, infoFile)
@@ -175,16 +179,16 @@ public struct Trash: Sendable {
     private static func existing(_ path: FilePath) -> FilePath {
         var at = path
         var info = stat()
-        while !at.isTop, stat(at.string, &info) != 0 { at = at.removingLastComponent() }
+        while !at.isTop, at.withPlatformString({ stat($0, &info) }) != 0 { at = at.removingLastComponent() }
         return at
     }
 
     /// `folder` and the folders above it made (mode 0700) where missing; whether it is there now.
     private func makeFolder(_ folder: FilePath) -> Bool {
         var info = stat()
-        if stat(folder.string, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        if folder.withPlatformString({ stat($0, &info) }) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
         if !folder.isTop, !makeFolder(folder.removingLastComponent()) { return false }
-        return mkdir(folder.string, 0o700) == 0 || errno == EEXIST
+        return folder.withPlatformString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST
     }
 
     private func failure(_ path: FilePath, _ reason: String) -> Failure {

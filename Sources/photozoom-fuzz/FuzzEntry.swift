@@ -20,11 +20,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 #else
 /// Without the fuzzer: runs the files named on the command line through the target, one by one, as
-/// the fuzzer would run them (to reproduce a finding under a debugger).
+/// the fuzzer would run them (to reproduce a finding under a debugger). `--hostile-set FOLDER FIXTURES`
+/// writes the hostile set into FOLDER instead (for `scripts/fuzz-sandbox`).
 @main
 enum ReplayFiles {
     static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[1] == "--hostile-set" {
+            print(try HostileSet.write(into: arguments[2], fixtures: arguments[3]).all.joined(separator: "\n"))
+            return
+        }
+        for path in arguments.dropFirst() {
             print(path)
             selected.run([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         }

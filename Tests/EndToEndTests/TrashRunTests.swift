@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import Imaging
+import SystemPackage
 import Testing
 import TestSupport
 
@@ -17,9 +19,10 @@ import TestSupport
         }
 
         /// Runs the viewer headless on the photos with `script`; its status and what it said.
-        func run(_ script: String, extra: [String] = [], asAUser: Bool = false) throws -> (Int32?, String) {
+        /// `replacing`: another folder of photos in place of the fixture's.
+        func run(_ script: String, extra: [String] = [], asAUser: Bool = false, replacing folder: String? = nil) throws -> (Int32?, String) {
             let file = try scratch.write("script.txt", Array(script.utf8))
-            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file] + extra + [photos.path],
+            let viewer = try ViewerProcess(["--headless", "--no-thumbnail-cache", "--size", "400x300", "--script", file] + extra + [folder ?? photos.path],
                                            environment: ["XDG_DATA_HOME": data.path], asAUser: asAUser)
             let status = viewer.waitForExit(seconds: 60)
             return (status, viewer.standardError)
@@ -142,5 +145,52 @@ import TestSupport
         #expect(!end.contains { $0.name == "undo" })
         #expect(try f.contents(f.photos.path) == before)
         #expect(try f.contents(f.trash + "/info").isEmpty)
+    }
+
+    /// A photo named in Latin-1 ("café.png", é the one byte E9, not UTF-8) beside another whose name holds U+FFFD,
+    /// as the byte is shown: the first one is turned, its details read, trashed and put back, each by its own bytes,
+    /// and its sibling is never touched.
+    @Test func aLatin1NamedPhotoIsTurnedTrashedAndPutBackByItsOwnBytes() throws {
+        let f = try Fixture(), odd = try TemporaryFolder()
+        let latin1 = FilePath(bytes: Array((odd.path + "/caf").utf8) + [0xE9] + Array(".png".utf8))
+        let sibling = FilePath(odd.path + "/caf\u{FFFD}.png")
+        let chelsea = try Data(contentsOf: URL(fileURLWithPath: TestImages.bundledFolder + "/chelsea.png"))
+        let coffee = try Data(contentsOf: URL(fileURLWithPath: TestImages.bundledFolder + "/coffee.png"))
+        // The Latin-1 one a minute older, so the first cell of the day.
+        for (file, bytes, age) in [(latin1, chelsea, 120), (sibling, coffee, 60)] {
+            let fd = try FileDescriptor.open(file, .writeOnly, options: .create, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            _ = try fd.closeAfter { try fd.writeAll(bytes) }
+            let when = timespec(tv_sec: time(nil) - age, tv_nsec: 0)
+            var times = [when, when]
+            #expect(file.withPlatformString { utimensat(AT_FDCWD, $0, &times, 0) } == 0)
+        }
+        let (exit, said) = try f.run("""
+            tap 60 110
+            wait 900
+            key ctrl+r
+            wait 600
+            key i
+            wait 300
+            dump \(f.scratch.path)/info.json
+            key i
+            key Delete
+            wait 500
+            key ctrl+z
+            wait 900
+            """, replacing: odd.path)
+        #expect(exit == 0, "\(said)")
+        #expect(!said.contains("cannot") && !said.contains("not turned"), "\(said)")
+        #expect(said.contains("turned clockwise") && said.contains("put back from the trash"), "\(said)")
+        // Turned by its orientation alone, and back in its place.
+        #expect(PhotoFacts.read(path: latin1)?.orientation == .right)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sibling.string)) == coffee)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: odd.path).count == 2)
+        #expect(try f.contents(f.trash + "/files").isEmpty && f.contents(f.trash + "/info").isEmpty)
+        // The details read its own file's size (the sibling is 467 KB).
+        var status = stat()
+        #expect(latin1.withPlatformString { stat($0, &status) } == 0)
+        let kilobytes = "\(Int((Double(status.st_size) / 1000).rounded())) KB"
+        let info = try f.dump("info.json")
+        #expect(info.contains { $0.text?.hasSuffix(" · " + kilobytes) == true }, "\(kilobytes): \(info.compactMap(\.text))")
     }
 }

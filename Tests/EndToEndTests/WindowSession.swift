@@ -72,8 +72,15 @@ final class WindowSession {
             }
             usleep(100_000)
         } while Date() < deadline
-        let diff = scratch.appendingPathComponent("window-diff.png")
-        if let last { try Data(last.diffImage.pngData()).write(to: diff) }
+        // Outside the scratch folder, which goes with the session: what was shown, what was expected, and the diff.
+        let diff = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-window-\(UUID().uuidString)-diff.png")
+        if let last {
+            try Data(last.diffImage.pngData()).write(to: diff)
+            if let shown = client.capture(window) {
+                try Data(shown.pngData()).write(to: diff.deletingPathExtension().appendingPathExtension("shown.png"))
+            }
+            try Data(expected.pngData()).write(to: diff.deletingPathExtension().appendingPathExtension("expected.png"))
+        }
         Issue.record("the window does not show the headless frame: \(last.map { "\($0.differing) pixels differ, diff in \(diff.path)" } ?? "size differs")",
                      sourceLocation: sourceLocation)
     }

@@ -121,4 +121,21 @@ import TestSupport
         let length = getxattr(path, "user.xdg.tags", &read, read.count)
         #expect(length == value.count && Array(read[..<max(0, length)]) == value)
     }
+
+    /// A name that is not UTF-8 (Latin-1 "é") turns under its own bytes; its sibling named with U+FFFD, as the
+    /// byte is shown, is left as it was, and no temporary file stays behind.
+    @Test func aLatin1NameTurnsItsOwnFile() throws {
+        let folder = try TemporaryFolder()
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: TestImages.bundledFolder + "/grace_hopper.jpg")))
+        let path = FilePath(bytes: Array((folder.path + "/caf").utf8) + [0xE9] + Array(".jpg".utf8))
+        let sibling = FilePath(folder.path + "/caf\u{FFFD}.jpg")
+        for file in [path, sibling] {
+            let fd = try FileDescriptor.open(file, .writeOnly, options: .create, permissions: [.ownerReadWrite])
+            _ = try fd.closeAfter { try fd.writeAll(bytes) }
+        }
+        #expect(try PhotoTurn.turn(path, clockwise: true) == .written(.right))
+        #expect(PhotoFacts.read(path: path)?.orientation == .right)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: sibling.string))) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+    }
 }

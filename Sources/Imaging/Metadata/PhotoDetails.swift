@@ -41,7 +41,7 @@ public struct PhotoDetails: Sendable, Equatable {
             if let facts = PhotoFacts.read(path: path, head: head) { details.facts = facts }
         }
         var info = stat()
-        if stat(path.string, &info) == 0 { details.fileSize = Int64(info.st_size) }
+        if path.withPlatformString({ stat($0, &info) }) == 0 { details.fileSize = Int64(info.st_size) }
         return details
     }
 
