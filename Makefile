@@ -38,7 +38,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools ffmpeg nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.
 BINDIR  = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
-MANUAL  = .build-install/plugins/GenerateManual/outputs/photozoom/photozoom.1
+MANUAL  = .build-install/manual/photozoom.1
 INSTALLED = $(BINDIR)/photozoom $(DATADIR)/applications/photozoom.desktop \
             $(DATADIR)/icons/hicolor/scalable/apps/photozoom.svg $(DATADIR)/man/man1/photozoom.1
 
@@ -108,11 +108,12 @@ build: deps-run
 
 # The Swift runtime and Foundation are linked in (`--static-swift-stdlib`), so the installed binary
 # runs where no Swift toolchain is; its own build folder keeps `make run`'s build as it is. The man
-# page comes from the argument parser, through swift-argument-parser's generate-manual plugin.
+# page comes from the argument parser: swift-argument-parser's generate-manual tool reads the binary just
+# built (its plugin would first build every product in release, the bench and the fuzzer too).
 install: deps-run
-	@# The plugin builds every product without the static runtime; the build after it relinks photozoom.
-	swift package --scratch-path .build-install generate-manual
 	swift build -c release --static-swift-stdlib --product photozoom --scratch-path .build-install
+	swift build --product generate-manual --scratch-path .build-install
+	.build-install/debug/generate-manual .build-install/release/photozoom --output-directory .build-install/manual
 	install -D -m 755 .build-install/release/photozoom $(BINDIR)/photozoom
 	install -d $(DATADIR)/photozoom/Images
 	install -m 644 Images/* $(DATADIR)/photozoom/Images/

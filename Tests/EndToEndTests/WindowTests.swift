@@ -108,14 +108,14 @@ import TestSupport
     @Test func closeButtonEndsWithStatusZero() throws {
         let (viewer, window) = try launch(["--size", "400x300"])
         client.sendDeleteWindow(window)
-        #expect(viewer.waitForExit(seconds: 10) == 0)
+        #expect(viewer.waitForExit(seconds: 30) == 0)
     }
 
     @Test func qKeyEndsWithStatusZero() throws {
         let (viewer, _) = try launch(["--size", "400x300"])
         client.movePointer(to: 200, 150)   // no window manager: keys go to the window under the pointer
         client.press(key: "q")
-        #expect(viewer.waitForExit(seconds: 10) == 0)
+        #expect(viewer.waitForExit(seconds: 30) == 0)
     }
 
     /// A script's keys reach the window with the pointer outside it (the screen's centre, past a small
@@ -124,7 +124,7 @@ import TestSupport
         let script = scratch.appendingPathComponent("quit.txt").path
         try "wait 100\nkey q\n".write(toFile: script, atomically: true, encoding: .utf8)
         let (viewer, _) = try launch(["--size", "400x300", "--script", script])
-        #expect(viewer.waitForExit(seconds: 10) == 0, "\(viewer.standardError)")
+        #expect(viewer.waitForExit(seconds: 30) == 0, "\(viewer.standardError)")
     }
 
     @Test func resizeLaysTheGridOutAgain() throws {
