@@ -113,6 +113,7 @@ build: deps-run
 install: deps-run
 	swift build -c release --static-swift-stdlib --product photozoom --scratch-path .build-install
 	swift build --product generate-manual --scratch-path .build-install
+	mkdir -p .build-install/manual
 	.build-install/debug/generate-manual .build-install/release/photozoom --output-directory .build-install/manual
 	install -D -m 755 .build-install/release/photozoom $(BINDIR)/photozoom
 	install -d $(DATADIR)/photozoom/Images

@@ -1,5 +1,6 @@
 import Foundation
 import Histogram
+import TestSupport
 
 /// What the user sees in a real window: the `photozoom` binary built beside this one plays a script
 /// on the X display the bench runs under (`make bench`: Xvfb 1920x1080), on a folder of 12 MP
@@ -62,6 +63,11 @@ struct WindowBench {
         let finalRSSMiB: Double
         /// The window process's RSS, MiB, every 50 ms from launch.
         let rssSamples: [Double]
+        /// The largest RSS any one of its decoder processes had, MiB.
+        let decoderPeakRSSMiB: Double
+        /// The most the viewer and its decoders held together, MiB: the sum of their proportional set sizes (the
+        /// libraries they share counted once, as one process's RSS counts them).
+        let togetherPeakPSSMiB: Double
         /// The CPU time it had used (s), every 50 ms from launch: (seconds since launch, CPU seconds).
         let cpuSamples: [(at: Double, cpu: Double)]
         /// What `--verbose` logged.
@@ -140,9 +146,10 @@ struct WindowBench {
         process.standardError = FileHandle(forWritingAtPath: errorPath) ?? .nullDevice
         let started = Date()
         try process.run()
-        var samples: [Double] = [], cpu: [(Double, Double)] = []
+        var samples: [Double] = [], cpu: [(Double, Double)] = [], decoders = DecoderMemory()
         while process.isRunning {
             if let rss = Self.rssMiB(process.processIdentifier) { samples.append(rss) }
+            decoders.sample(viewer: process.processIdentifier)
             if let used = Self.cpuSeconds(process.processIdentifier) { cpu.append((-started.timeIntervalSinceNow, used)) }
             usleep(50_000)
         }
@@ -157,6 +164,7 @@ struct WindowBench {
             (try FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int) ?? 0
         }
         return Run(trace: frames, peakRSSMiB: samples.max() ?? .nan, finalRSSMiB: samples.last ?? .nan, rssSamples: samples,
+                   decoderPeakRSSMiB: decoders.largestRSS, togetherPeakPSSMiB: decoders.peakTogether,
                    cpuSamples: cpu.map { (at: $0.0, cpu: $0.1) }, log: log, recordings: recordings, seconds: -started.timeIntervalSinceNow)
     }
 
@@ -202,11 +210,29 @@ struct WindowBench {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    static func rssMiB(_ pid: Int32) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
-        return kib / 1024
+    static func rssMiB(_ pid: Int32) -> Double? { kibField("VmRSS:", in: "/proc/\(pid)/status").map { $0 / 1024 } }
+
+    /// The proportional set size (shared pages divided among the processes that map them), MiB.
+    static func pssMiB(_ pid: Int32) -> Double? { kibField("Pss:", in: "/proc/\(pid)/smaps_rollup").map { $0 / 1024 } }
+
+    /// The value of a `/proc` file's line `name … kB`, KiB.
+    private static func kibField(_ name: String, in file: String) -> Double? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return nil }
+        return Double(line.split(separator: " ").dropFirst().first ?? "")
+    }
+}
+
+/// The viewer's decoder processes (its children in their hidden mode), sampled with it.
+struct DecoderMemory {
+    private(set) var largestRSS = 0.0
+    private(set) var peakTogether = 0.0
+
+    mutating func sample(viewer: Int32) {
+        let decoders = DecoderProcesses.of(viewer)
+        for pid in decoders { largestRSS = max(largestRSS, WindowBench.rssMiB(pid) ?? 0) }
+        guard let own = WindowBench.pssMiB(viewer) else { return }
+        peakTogether = max(peakTogether, decoders.reduce(own) { $0 + (WindowBench.pssMiB($1) ?? 0) })
     }
 }
 

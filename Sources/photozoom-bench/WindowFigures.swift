@@ -154,7 +154,8 @@ enum WindowFigures {
         print(String(format: "\nlaunch to a complete grid of the %d photos: %.0f ms with an empty thumbnail cache (filled with the EXIF thumbnails after %.0f ms), %.0f ms with a warm one (the median of %@)",
                      photoCount, cold.milliseconds("grid complete"), cold.milliseconds("grid filled"), warm,
                      warms.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
-        print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms", single.milliseconds("photo sharp on screen")))
+        print(String(format: "launch with one photo to that photo sharp in the viewer: %.0f ms; at most %.0f MiB, the viewer and its decoders together (PSS; the viewer's own RSS %.0f)",
+                     single.milliseconds("photo sharp on screen"), single.togetherPeakPSSMiB, single.peakRSSMiB))
         let settle = try warmGridSettles(viewer: viewer, folder: folder, cacheHome: cache)
         let browse = try bench.play(WindowBench.browse(photoCount))
         let cycles = try bench.play(WindowBench.openAndClose(150))
@@ -163,7 +164,8 @@ enum WindowFigures {
         let late = cycles.rssSamples.suffix(20 * 26).max() ?? .nan
         print(String(format: "RSS opening and closing a photo 150 times: %.0f MiB after 20 cycles, %.0f MiB over the last 20, %.0f MiB at most",
                      early, late, cycles.peakRSSMiB))
-        print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB")
+        print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB, "
+              + "its largest decoder \(Int(browse.decoderPeakRSSMiB)) MiB")
         let formats = try FormatFigures.measure(jpegFolder: folder)
         let missed4K: Double = pacing4K.map { Double($0.missedRefreshes) } ?? .nan
         let draw4K: Double = pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan
@@ -190,6 +192,8 @@ enum WindowFigures {
             ("grid_warm_last_change_nsxiv_ms", settle.nsxiv),
             ("sharp_at_flight_fraction", sharp.fraction),
             ("rss_browse200_mib", browse.peakRSSMiB),
+            ("decoder_rss_max_mib", browse.decoderPeakRSSMiB),
+            ("first_photo_peak_rss_mib", single.togetherPeakPSSMiB),
             ("rss_open_close150_mib", cycles.peakRSSMiB),
         ]
     }

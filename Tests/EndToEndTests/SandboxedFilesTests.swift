@@ -75,18 +75,3 @@ import TestSupport
         #expect(!viewer.standardError.contains("sandbox is off"), "\(viewer.standardError)")
     }
 }
-
-/// The viewer's decoder processes, as the tests find them.
-enum DecoderProcesses {
-    /// The decoder processes under the viewer `pid` (its children in its decoder mode).
-    static func of(_ pid: Int32) -> Set<Int32> {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        let children = tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
-        }
-        return Set(children.filter { child in
-            let command = (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8)) ?? ""
-            return command.contains("--decoder-process")
-        })
-    }
-}
