@@ -105,7 +105,8 @@ public struct Trash: Sendable {
     private func trashFolder(for folder: FilePath, of path: FilePath) throws(Failure) -> (FilePath, FilePath?) {
         let mounts = mountPoints()
         let top = MountPoints.top(of: folder, among: mounts)
-        if MountPoints.top(of: Self.existing(home), among: mounts) == top { return (home, nil) }
+        let homeFolder = Self.existing(home)
+        if MountPoints.top(of: Self.realFolder(homeFolder) ?? homeFolder, among: mounts) == top { return (home, nil) }
         let administered = top.appending(".Trash")
         if let info = Self.status(administered), info.st_mode & S_IFMT == S_IFDIR, info.st_mode & S_ISVTX != 0 {
             let mine = administered.appending("\(uid)")
