@@ -91,7 +91,7 @@ let package = Package(
         ]),
         // The decoders in processes of their own, confined (the viewer's pool, and the decoder's own side).
         .target(name: "Sandbox", dependencies: [
-            "CSandbox", "CMemoryFile", "Imaging", "Pixels",
+            "CSandbox", "CMemoryFile", "CMalloc", "Imaging", "Pixels",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

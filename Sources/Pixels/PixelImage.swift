@@ -19,13 +19,10 @@ public final class PixelImage: @unchecked Sendable {
     /// A number no other image made in this process has: names the picture where its address may be
     /// reused by a later one (a cache that outlives the images it was made from).
     public let serial: UInt64
-    /// The memory file the pixels are in (a decoder process's images), or -1 for the heap.
-    public let sharedMemory: Int32
     private let isMapped: Bool
 
     /// A zero-filled (transparent) image. Callers fill it through `bytes` before sharing it (and
-    /// with only opaque pixels if they say `isOpaque`). In a decoder process
-    /// (`SharedPixelMemory.isOn`) its pixels are in a memory file of their own, to be handed over.
+    /// with only opaque pixels if they say `isOpaque`).
     public init(width: Int, height: Int, isOpaque: Bool = false) {
         precondition(width > 0 && height > 0, "PixelImage needs a positive size")
         self.width = width
@@ -33,12 +30,7 @@ public final class PixelImage: @unchecked Sendable {
         self.isOpaque = isOpaque
         serial = imagesMade.add(1, ordering: .relaxed).newValue
         stride = width * 4
-        if SharedPixelMemory.isOn, let (fd, mapped) = SharedPixelMemory.make(byteCount: stride * height) {
-            // A new memory file reads as zeros.
-            (sharedMemory, bytes, isMapped) = (fd, mapped, true)
-            return
-        }
-        (sharedMemory, isMapped) = (-1, false)
+        isMapped = false
         bytes = .allocate(byteCount: stride * height, alignment: 16)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
     }
@@ -51,12 +43,11 @@ public final class PixelImage: @unchecked Sendable {
               let mapped = SharedPixelMemory.map(fd, byteCount: stride * height) else { return nil }
         (self.width, self.height, self.stride, self.isOpaque) = (width, height, stride, isOpaque)
         serial = imagesMade.add(1, ordering: .relaxed).newValue
-        (bytes, sharedMemory, isMapped) = (mapped, -1, true)
+        (bytes, isMapped) = (mapped, true)
     }
 
     deinit {
         let count = stride * height
-        if sharedMemory >= 0 { close(sharedMemory) }
         // A photo's memory (44 MB at 4K) goes back on the window's release thread where it runs:
         // freed on the frame's thread, the open photo and its neighbours cost the 4K frame that
         // landed a photo in its cell 7.5 ms.

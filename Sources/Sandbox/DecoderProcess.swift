@@ -1,3 +1,4 @@
+import CMalloc
 import CSandbox
 import Foundation
 import Glibc
@@ -6,11 +7,14 @@ import Pixels
 
 /// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS`): one decoder of the pool. It opens the
 /// libraries that open on demand, confines itself, then answers requests on descriptor 3 one at a time
-/// until the viewer closes the socket. A picture is drawn straight into a memory file
-/// (`SharedPixelMemory`), which is sealed and sent: no copy of its pixels on either side.
+/// until the viewer closes the socket. A picture is decoded in the decoder's heap, which keeps its memory for the
+/// next one; the one handed over is written into a memory file (`SharedPixelMemory`), sealed and sent, and the
+/// viewer maps it: one copy, into pages made for it.
 public enum DecoderProcess {
     /// The first argument that starts this mode.
     public static let argument = "--decoder-process"
+    /// Pictures up to this size stay in the heap (glibc's largest mmap bound); a larger one is mapped, and given back.
+    static let heapPictures: Int32 = 32 << 20
     static let socket: Int32 = 3
 
     /// Runs the mode to its end; never returns.
@@ -19,12 +23,14 @@ public enum DecoderProcess {
         do throws(Confinement.Failure) {
             try Confinement.detach(socket: socket, parent: parent)
             _ = LibrariesAhead.open()
-            SharedPixelMemory.turnOn()
+            // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
+            // one's pages instead of faulting in fresh ones each time.
+            _ = photozoom_malloc_mmap_threshold(Self.heapPictures)
+            _ = photozoom_malloc_trim_threshold(Self.heapPictures)
             // Started at the viewer's priority (ready sooner on a loaded machine), it decodes below it; the
             // threads made from here on (the release thread, libheif's) take the lower one.
             ThreadPriority.lowered(by: arguments.dropFirst(2).first.flatMap { Int32($0) } ?? 0).applyToCurrentThread()
-            // A picture's memory files (an intermediate decode's, the one handed over) are let go on a thread of
-            // their own, after the answer has gone: giving back 12 MB of shared pages took 4 ms of each decode.
+            // A picture's memory is let go on a thread of its own, after the answer has gone.
             LargeImageRelease.start()
             try Confinement.confine()
         } catch {
@@ -34,7 +40,9 @@ public enum DecoderProcess {
         }
         _ = DecoderChannel.send(DecoderReply(), on: socket)   // ready
         var state = State()
-        while let (request, descriptor) = DecoderChannel.receive(DecoderRequest.self, on: socket) {
+        while true {
+            giveBackTheHeapWhenIdle()
+            guard let (request, descriptor) = DecoderChannel.receive(DecoderRequest.self, on: socket) else { break }
             let (reply, memory) = answer(request, file: descriptor, state: &state)
             if descriptor >= 0 { close(descriptor) }
             let sent = DecoderChannel.send(reply, on: socket, descriptor: memory)
@@ -43,6 +51,16 @@ public enum DecoderProcess {
         }
         exit(0)
     }
+
+    /// A decoder asked again soon (a grid filling, photos paged through) decodes into the pages its last picture
+    /// left in the heap; one left idle for `idleSeconds` gives them back, so that a viewer at rest holds no decoder
+    /// memory beyond its libraries'.
+    private static func giveBackTheHeapWhenIdle() {
+        var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, Int32(idleSeconds * 1000)) == 0 { _ = malloc_trim(0) }
+    }
+
+    static let idleSeconds = 0.2
 
     /// What a decoder keeps between requests.
     struct State {
@@ -112,16 +130,9 @@ public enum DecoderProcess {
         return (DecoderReply(picture: picture), memory)
     }
 
-    /// A descriptor of a sealed memory file with `image`'s pixels: its own file when it has one (drawn
-    /// there), a copy otherwise; -1 when the kernel refuses.
+    /// A descriptor of a sealed memory file with `image`'s pixels; -1 when the kernel refuses.
     private static func memoryFile(holding image: PixelImage) -> Int32 {
-        var source = image
-        if image.sharedMemory < 0 {
-            source = PixelImage(width: image.width, height: image.height, isOpaque: image.isOpaque)
-            guard source.sharedMemory >= 0, source.stride == image.stride else { return -1 }
-            source.bytes.copyMemory(from: image.bytes, byteCount: image.stride * image.height)
-        }
-        let fd = dup(source.sharedMemory)
+        let fd = SharedPixelMemory.file(holding: image.bytes, byteCount: image.stride * image.height)
         guard fd >= 0, SharedPixelMemory.seal(fd) else {
             if fd >= 0 { close(fd) }
             return -1
