@@ -1,11 +1,13 @@
 import Animation
 import Geometry
 import Grid
+import Imaging
 import Library
 import Pixels
 import SceneGraph
 import Transitions
 import Viewer
+import SystemPackage
 
 /// Opens a photo from the grid with the zoom transition and closes it again, through the seeds'
 /// `ZoomTransitionController`, and keeps the open photos' decodes sharp. The window's node tree is built here:
@@ -150,10 +152,21 @@ final class PhotoNavigator {
     }
 
     /// A photo passed on its own, to open at launch: its decode for the window starts first in the
-    /// queue, before its thumbnail or its neighbours'.
+    /// queue, before its thumbnail or its neighbours'. It is decoded at the size it is shown, as its first
+    /// bytes state its shape (a 4:3 photo in a 16:9 window needs 56 % of the window's pixels, an upright
+    /// one a third); the window's size when they do not say.
     func prepareToOpen(_ index: Int) {
         awaitedEarly = index
-        requestSharper(index, covering: Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale))
+        let window = Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale)
+        requestSharper(index, covering: Self.shownSize(of: photos[index].file, in: window) ?? window)
+    }
+
+    /// The size the photo at `file` fills in `window` (aspect fit), from the size and orientation its first bytes state.
+    static func shownSize(of file: FilePath, in window: Size) -> Size? {
+        guard let facts = PhotoFacts.read(path: file), let stored = facts.pixelSize else { return nil }
+        let turned = facts.orientation?.swapsAxes == true
+        let upright = Size(width: Double(turned ? stored.height : stored.width), height: Double(turned ? stored.width : stored.height))
+        return ContentMode.aspectFit.rect(forImageOfSize: upright, in: Rect(origin: .zero, size: window)).size
     }
 
     /// Whether photo `index` can open: its thumbnail or its decode is in.

@@ -7,7 +7,9 @@ import Pixels
 import SystemPackage
 
 /// The viewer's side of the sandbox: decoder processes, one a core, started ahead and reused, that every
-/// decode of a file's bytes is sent to (`ImageDecoder.route(through:)`). A request carries the file as an
+/// decode of a file's bytes is sent to (`ImageDecoder.route(through:)`). They start with the program's own
+/// libraries only; a format whose library opens on demand (HEIC, AVIF, JPEG XL, SVG) is sent to a decoder
+/// that opened them all, which takes the place of a lighter one the first time such a file is met. A request carries the file as an
 /// open descriptor; the answer is a sealed memory file the viewer maps. A decoder that crashes or runs
 /// past its time costs that one picture (an error naming why) and is replaced. If decoders cannot be
 /// started or confined here, the pool says so once and decodes in this process instead, as glycin falls
@@ -31,6 +33,8 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
     private var all: Set<pid_t> = []
     private var failedStarts = 0
     private var inProcess = false
+    /// A format whose library opens on demand was met: decoders started from now on open every library.
+    private var startsEveryLibrary = false
 
     /// Starts `size` decoders of `executable` (this program; its `--decoder-process` mode). `baseSeconds`
     /// can be shortened by tests (`PHOTOZOOM_DECODE_SECONDS`).
@@ -111,6 +115,10 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
         let seconds = timeLimit(for: request)
         request.cpuSeconds = min(request.cpuSeconds, seconds)
         guard var worker = checkOut() else { return try here() }
+        if format?.opensLibraryOnDemand == true && !worker.opensEveryLibrary {
+            guard let heavier = replaceWithOneOpeningEveryLibrary(worker) else { return try here() }
+            worker = heavier
+        }
         if !worker.isReady {
             guard let ready = awaitReady(worker) else { return try here() }
             worker = ready
@@ -181,9 +189,22 @@ extension DecoderPool {
         }
     }
 
+    /// A decoder that opened every library, in place of `light` (checked out: the caller's to use); nil when
+    /// none could be started, and the pool decodes here from now on.
+    private func replaceWithOneOpeningEveryLibrary(_ light: DecoderWorker) -> DecoderWorker? {
+        _ = light.stop()
+        let worker = spawner.spawn(niceness: Self.niceness, everyLibrary: true)
+        condition.withLock {
+            startsEveryLibrary = true
+            all.remove(light.pid)
+            if let worker { all.insert(worker.pid) } else { giveUp("no decoder process could be started") }
+        }
+        return worker
+    }
+
     /// Starts a decoder in place of `gone` (nil: one more), so that the pool stays full.
     private func replace(_ gone: DecoderWorker?) {
-        let worker = spawner.spawn(niceness: Self.niceness)
+        let worker = spawner.spawn(niceness: Self.niceness, everyLibrary: condition.withLock { startsEveryLibrary })
         condition.withLock {
             if let gone { all.remove(gone.pid) }
             if let worker {

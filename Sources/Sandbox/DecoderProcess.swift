@@ -5,14 +5,17 @@ import Glibc
 import Imaging
 import Pixels
 
-/// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS`): one decoder of the pool. It opens the
-/// libraries that open on demand, confines itself, then answers requests on descriptor 3 one at a time
-/// until the viewer closes the socket. A picture is decoded in the decoder's heap, which keeps its memory for the
+/// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS LIBRARIES`): one decoder of the pool. It
+/// opens the libraries that open on demand when asked to (`every`; `linked` leaves them, and their formats, to
+/// another), confines itself, then answers requests on descriptor 3 one at a time until the viewer closes the
+/// socket. A picture is decoded in the decoder's heap, which keeps its memory for the
 /// next one; the one handed over is written into a memory file (`SharedPixelMemory`), sealed and sent, and the
 /// viewer maps it: one copy, into pages made for it.
 public enum DecoderProcess {
     /// The first argument that starts this mode.
     public static let argument = "--decoder-process"
+    /// Its last argument: whether it opens the libraries opened on demand, or only has the program's own.
+    static let everyLibrary = "every", linkedLibraries = "linked"
     /// Pictures up to this size stay in the heap (glibc's largest mmap bound); a larger one is mapped, and given back.
     static let heapPictures: Int32 = 32 << 20
     static let socket: Int32 = 3
@@ -22,7 +25,9 @@ public enum DecoderProcess {
         guard let parent = arguments.dropFirst().first.flatMap({ pid_t($0) }) else { exit(2) }
         do throws(Confinement.Failure) {
             try Confinement.detach(socket: socket, parent: parent)
-            _ = LibrariesAhead.open()
+            if arguments.dropFirst(3).first != linkedLibraries { _ = LibrariesAhead.open() }
+            // ICU's locale data is read on first use (a library's message is matched case-insensitively).
+            _ = "Warm-Up".localizedLowercase
             // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
             // one's pages instead of faulting in fresh ones each time.
             _ = photozoom_malloc_mmap_threshold(Self.heapPictures)

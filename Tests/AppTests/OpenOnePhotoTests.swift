@@ -2,6 +2,7 @@ import Library
 import Animation
 import Foundation
 import Geometry
+import Imaging
 import Input
 import Testing
 import TestSupport
@@ -39,6 +40,37 @@ import SystemPackage
         #expect(app.viewer == nil)
         let cell = app.cellFrame(around.opening)
         #expect(cell.minY >= 56 && cell.maxY <= 400 - 56, "its cell is in view, clear of the bars: \(cell)")
+    }
+
+    /// A photo passed on its own is decoded at the size it is shown in the window, its shape as its first bytes
+    /// state it (turned by its EXIF orientation), not at the window's size: in a 500x400 window a 3:2 photo
+    /// needs 500x334 px, and the upright one its orientation turns the same (unturned it would be 267x400).
+    @Test(arguments: ["life_by_Aitzol_Berasategi.jpg", "sunset_orient6_by_Aitzol_Berasategi.jpg"])
+    func aPhotoOnItsOwnIsDecodedAtTheSizeItIsShown(name: String) throws {
+        let around = try #require(PhotoLibrary.folder(around: FilePath(TestImages.bundledFolder + "/" + name)))
+        let asked = AskedSizes()
+        let clock = ManualClock()
+        let queue = DecodeQueue(decode: { path, size throws(ImageDecodeError) in
+            if path.lastComponent?.string == name, let size { asked.append(PixelSize(width: size.width, height: size.height)) }
+            return try TestDecoders.memoizing(path, size)
+        })
+        let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "", queue: queue, clock: clock)
+        app.openWhenLoaded(around.opening)
+        app.settle(stepping: clock)
+        let viewer = try #require(app.viewer)
+        #expect(viewer.photoName == name)
+        let sizes = asked.sizes
+        let first = try #require(sizes.first)
+        #expect(abs(first.width - 500) <= 1 && abs(first.height - 334) <= 1, "\(sizes)")
+        #expect(sizes.allSatisfy { $0.width * $0.height <= first.width * first.height }, "nothing larger was asked: \(sizes)")
+    }
+
+    /// The sizes a test's decoder was asked for, in order.
+    final class AskedSizes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var asked: [PixelSize] = []
+        func append(_ size: PixelSize) { lock.withLock { asked.append(size) } }
+        var sizes: [PixelSize] { lock.withLock { asked } }
     }
 
     @Test func aPhotoThatCannotBeReadStaysAWarningCellInTheGrid() throws {

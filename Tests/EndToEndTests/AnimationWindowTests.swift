@@ -22,8 +22,8 @@ import TestSupport
     }
 
     /// frames.gif (100, 200, 50 and 300 ms, three plays) at fit in a 600x300 window: 400x300 points
-    /// in the middle. Each frame goes up its delay after the one before (±1 frame of 60 Hz, and the
-    /// loop's wake-up), twelve in all; the frames drawn for it alone draw the photo's area only.
+    /// in the middle. Each frame goes up when its delays after the first are over (typically within a
+    /// frame of 60 Hz), twelve in all; the frames drawn for it alone draw the photo's area only.
     @Test func aGIFPlaysAtItsOwnDelaysDrawingOnlyItself() throws {
         let session = try WindowSession()
         let script = session.scratch.appendingPathComponent("wait.txt").path
@@ -39,15 +39,18 @@ import TestSupport
         for line in lines where line.animationFrame != changes.last?.animationFrame { changes.append(line) }
         changes = changes.filter { ($0.animationFrame ?? 0) > 0 }
         #expect(changes.map(\.animationFrame) == Array(1...12).map { Optional($0) }, "\(changes.map(\.animationFrame))")
+        // Each frame is due its delays after the first (the player keeps that schedule when a frame is a
+        // little late). Typically it goes up within a frame of 60 Hz and the loop's wake-up; on a loaded
+        // machine one can be a few frames late (CI's two busy cores: 24 ms once), but never the schedule.
+        // Under ThreadSanitizer (`make sanitize-thread`), whose viewer decodes several times slower, a
+        // frame is typically a few frames late, and under AddressSanitizer one.
         let delays = [100.0, 200, 50, 300, 100, 200, 50, 300, 100, 200, 50]
-        let intervals = zip(changes.dropFirst(), changes).map { ($0.time - $1.time) * 1000 }
-        // A frame of 60 Hz, and the loop's wake-up; under ThreadSanitizer (`make sanitize-thread`), whose
-        // viewer decodes several times slower, a frame can be a few frames late, and under AddressSanitizer
-        // one (CI's sanitized run: the first interval 122 ms for 100).
-        let slack: Double = ["thread": 60, "address": 17 * 2 + 4][ProcessInfo.processInfo.environment["PHOTOZOOM_SANITIZER"] ?? ""] ?? 17 + 4
-        for (interval, delay) in zip(intervals, delays) {
-            #expect(abs(interval - delay) <= slack, "intervals \(intervals.map { Int($0.rounded()) }) ms")
-        }
+        let due = delays.indices.map { delays[...$0].reduce(0, +) }
+        let lateness = zip(changes.dropFirst(), due).map { ($0.time - changes[0].time) * 1000 - $1 }
+        let typical: Double = ["thread": 60, "address": 17 * 2 + 4][ProcessInfo.processInfo.environment["PHOTOZOOM_SANITIZER"] ?? ""] ?? 17 + 4
+        let shown = "ms after due: \(lateness.map { Int($0.rounded()) })"
+        #expect(lateness.allSatisfy { abs($0) <= typical + 3 * 17 }, "\(shown)")
+        #expect(abs(lateness.sorted()[lateness.count / 2]) <= typical, "\(shown)")
         let partial = lines.compactMap(\.damage)
         #expect(partial.count >= 10, "the frames after the first are drawn alone: \(partial.count)")
         #expect(partial.allSatisfy { $0 == [100, 0, 400, 300] }, "only the photo's area: \(Set(partial.map { "\($0)" }))")

@@ -59,6 +59,34 @@ import Testing
         }
     }
 
+    /// Decoders start with the program's own libraries: a folder of JPEGs, PNGs, GIFs, WebPs and TIFFs never
+    /// maps libheif, libjxl or librsvg. The first HEIC, JPEG XL or SVG goes to a decoder that opened them all,
+    /// in place of a light one; the pool keeps its size.
+    @Test func librariesOpenedOnDemandAreMappedOnlyOnceTheirFormatIsMet() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 2)
+        func libraries(_ pid: pid_t) throws -> Set<String> {
+            // Read to its end: a /proc file says it is empty, and a read of its size would stop at a page.
+            let maps = String(decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps")).readToEnd() ?? Data(), as: UTF8.self)
+            return Set(["libheif", "libjxl", "librsvg"].filter { maps.contains("/\($0)") })
+        }
+        for name in ["baseline.jpg", "rgba8.png", "frames.gif", "alpha.webp", "quadrants.tif", "baseline.jpg"] {
+            _ = try pool.decode(file: FilePath(Self.fixtures + "/" + name), atLeast: (16, 16), colour: .sRGB)
+        }
+        let light = pool.processIDs
+        #expect(light.count == 2)
+        for pid in light { #expect(try libraries(pid).isEmpty, "decoder \(pid)") }
+        for name in ["quadrants.heic", "quadrants.jxl", "quadrants.svg"] {
+            let decoded = try pool.decode(file: FilePath(Self.fixtures + "/" + name), atLeast: (16, 16), colour: .sRGB)
+            #expect(decoded.image.width >= 16 && decoded.format.opensLibraryOnDemand, "\(name): \(decoded.image.width) px wide")
+        }
+        let heavier = pool.processIDs.subtracting(light)
+        #expect(pool.processIDs.count == 2 && !heavier.isEmpty && !pool.decodesInProcess)
+        for pid in heavier {
+            let mapped = try libraries(pid)
+            #expect(mapped == ["libheif", "libjxl", "librsvg"], "decoder \(pid): \(mapped)")
+        }
+    }
+
     /// What a library taken over by a file would try next: each comes back refused, or kills its decoder
     /// (SIGSYS), which is replaced.
     @Test func escapesAreRefusedOrKilled() throws {

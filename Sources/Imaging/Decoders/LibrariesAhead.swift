@@ -15,10 +15,8 @@ public enum LibrariesAhead {
             missing.append(reason.map { String(cString: $0) } ?? "libjxl")
         }
         if photozoom_rsvg_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "librsvg") }
-        // GLib's types and librsvg's first document are set up on first use, reading files of their own; so is
-        // ICU's locale data (a library's message is matched case-insensitively).
+        // GLib's types and librsvg's first document are set up on first use, reading files of their own.
         _ = try? ImageDecoder.decodeHere(data: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8))
-        _ = "Warm-Up".localizedLowercase
         return missing
     }
 }

@@ -25,12 +25,14 @@ extension ImageFormat {
     public static let avif = ImageFormat(
         name: "AVIF", library: "libheif", mimeTypes: ["image/avif"], extensions: ["avif"],
         capabilities: [.embeddedThumbnail, .colourDescription],
+        opensLibraryOnDemand: true,
         matches: HEIFDecoder.matchesAVIF, decode: HEIFDecoder.decode)
 
     public static let heic = ImageFormat(
         name: "HEIC", library: "libheif", mimeTypes: ["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"],
         extensions: ["heic", "heif", "hif"],
         capabilities: [.embeddedThumbnail, .colourDescription],
+        opensLibraryOnDemand: true,
         matches: HEIFDecoder.matchesHEIC, decode: HEIFDecoder.decode)
 
     public static let tiff = ImageFormat(
@@ -41,11 +43,13 @@ extension ImageFormat {
     public static let jxl = ImageFormat(
         name: "JPEG XL", library: "libjxl", mimeTypes: ["image/jxl"], extensions: ["jxl"],
         capabilities: [.colourDescription],
+        opensLibraryOnDemand: true,
         matches: JXLDecoder.matches, decode: JXLDecoder.decode)
 
     public static let svg = ImageFormat(
         name: "SVG", library: "librsvg", mimeTypes: ["image/svg+xml"], extensions: ["svg"],
         capabilities: [.scaledDecode, .vector],
+        opensLibraryOnDemand: true,
         matches: SVGDecoder.matches, decode: SVGDecoder.decode)
 
     public static let raw = ImageFormat(

@@ -14,6 +14,9 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// File name extensions, lower case, without the dot.
     public let extensions: [String]
     public let capabilities: FormatCapabilities
+    /// Its library is opened when a file of it is first met (`LibrariesAhead`), not when the program starts;
+    /// a decoder process that has not opened it cannot decode the format.
+    public let opensLibraryOnDemand: Bool
     /// Whether the first bytes of a file (at least `ImageFormat.sniffLength`, or the whole file if
     /// shorter) are this format's.
     let matches: @Sendable (ArraySlice<UInt8>) -> Bool
@@ -22,7 +25,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     let animation: AnimationSupport?
 
     init(name: String, library: String, mimeTypes: [String], extensions: [String], capabilities: FormatCapabilities,
-         matches: @escaping @Sendable (ArraySlice<UInt8>) -> Bool,
+         opensLibraryOnDemand: Bool = false, matches: @escaping @Sendable (ArraySlice<UInt8>) -> Bool,
          decode: @escaping @Sendable (DecodeRequest) throws(ImageDecodeError) -> DecoderOutput,
          animation: AnimationSupport? = nil) {
         self.name = name
@@ -30,6 +33,7 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
         self.mimeTypes = mimeTypes
         self.extensions = extensions
         self.capabilities = capabilities
+        self.opensLibraryOnDemand = opensLibraryOnDemand
         self.matches = matches
         self.decode = decode
         self.animation = animation
