@@ -19,6 +19,9 @@ final class UndoCard {
     static let longestName = 22
 
     let root = Node(name: "undo")
+    /// "“name” moved to the Trash".
+    private let label = Node(name: "undo.label")
+    private let undoButton = Node(name: "undo.button")
     /// What went to the trash.
     let item: Trash.Item
     /// The photo's file as the library names it (the item's original is absolute).
@@ -36,12 +39,10 @@ final class UndoCard {
         root.cornerRadius = 12
         root.clipsToBounds = true
         root.alpha = 0
-        let label = Node(name: "undo.label")
         label.text = TextContents("“\(name)” moved to the Trash", fontSize: 14, color: .white, alignment: .leading)
-        let undo = Node(name: "undo.button")
-        undo.text = TextContents("Undo", fontSize: 15, weight: .bold, color: Color(hex: 0xFFD60A), alignment: .trailing)
+        undoButton.text = TextContents("Undo", fontSize: 15, weight: .bold, color: Color(hex: 0xFFD60A), alignment: .trailing)
         root.addChild(label)
-        root.addChild(undo)
+        root.addChild(undoButton)
     }
 
     /// At the bottom middle of a window of `size` (narrower in a narrow one).
@@ -49,8 +50,8 @@ final class UndoCard {
         let width = min(UndoCard.width, size.width - 16)
         root.frame = Rect(x: ((size.width - width) / 2).rounded(), y: size.height - UndoCard.bottomMargin - UndoCard.height,
                           width: width, height: UndoCard.height)
-        root.children[0].frame = Rect(x: 16, y: 0, width: max(0, width - 16 - UndoCard.undoWidth), height: UndoCard.height)
-        root.children[1].frame = Rect(x: width - UndoCard.undoWidth - 16, y: 0, width: UndoCard.undoWidth, height: UndoCard.height)
+        label.frame = Rect(x: 16, y: 0, width: max(0, width - 16 - UndoCard.undoWidth), height: UndoCard.height)
+        undoButton.frame = Rect(x: width - UndoCard.undoWidth - 16, y: 0, width: UndoCard.undoWidth, height: UndoCard.height)
     }
 
     /// Whether `point` (window coordinates) is on the card.

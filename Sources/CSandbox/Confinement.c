@@ -24,7 +24,7 @@ int photozoom_close_from(unsigned int first) { return (int)syscall(SYS_close_ran
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14)
 #endif
 
-int photozoom_landlock_deny_files(void)
+int photozoom_landlock_restrict(const char *const *readable, int count)
 {
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 0) return (errno == ENOSYS || errno == EOPNOTSUPP) ? 0 : -1;
@@ -40,6 +40,19 @@ int photozoom_landlock_deny_files(void)
     if (abi >= 3) attr.handled_access_fs |= LANDLOCK_ACCESS_FS_TRUNCATE;
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
     if (ruleset < 0) return -1;
+    /* Reading, and nothing else, beneath each folder that exists. */
+    for (int i = 0; i < count; i++) {
+        int folder = open(readable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (folder < 0) continue;
+        struct landlock_path_beneath_attr beneath = {
+            .allowed_access = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, .parent_fd = folder };
+        long added = syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0);
+        close(folder);
+        if (added < 0) {
+            close(ruleset);
+            return -1;
+        }
+    }
     int status = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
     int saved = errno;
     close(ruleset);
@@ -68,6 +81,19 @@ int photozoom_seccomp_stat_on_descriptor_only(scmp_filter_ctx ctx, int syscall, 
     if (allowed != 0) return allowed;
     return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), syscall, 1,
                             SCMP_CMP(flags_arg, SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, 0));
+}
+
+int photozoom_seccomp_open_for_reading_only(scmp_filter_ctx ctx, int syscall, unsigned int flags_arg)
+{
+    const uint64_t writes[] = { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND, __O_TMPFILE };
+    uint64_t any = 0;
+    for (size_t i = 0; i < sizeof writes / sizeof *writes; i++) {
+        any |= writes[i];
+        int refused = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), syscall, 1,
+                                       SCMP_CMP(flags_arg, SCMP_CMP_MASKED_EQ, writes[i], writes[i]));
+        if (refused != 0) return refused;
+    }
+    return photozoom_seccomp_allow_masked(ctx, syscall, flags_arg, any, 0);
 }
 
 int photozoom_spawn_close_from(posix_spawn_file_actions_t *actions, int first)

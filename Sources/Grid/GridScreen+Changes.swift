@@ -50,9 +50,7 @@ extension GridScreen {
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
         ([cellLayer] + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
-        titleBar.children[1].text = GridScreen.countText(cells.count, covers: showsCovers)
-        if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
-        if !cells.isEmpty { emptyState?.removeFromParent(); emptyState = nil }
+        showCount()
         relayout()
         arrangement += 1
         if wasAtEnd {

@@ -34,9 +34,7 @@ extension GridScreen {
         headers = SectionHeaders(sections: sections, layout: layout)
         scroll.removeAllChildren()
         ([cellLayer, selectionRing] + headers.nodes).forEach(scroll.addChild)
-        titleBar.children[1].text = GridScreen.countText(count, covers: covers)
-        if count == 0, emptyState == nil { emptyState = makeEmptyState(detail: emptyMessage) }
-        if count > 0 { emptyState?.removeFromParent(); emptyState = nil }
+        showCount()
         opensAtNewest = atNewest
         relayout()
         scrolling.setOffset(openingOffset)

@@ -40,9 +40,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     let scroll = Node(name: "grid.scroll")
     /// The cells in the scene (in content coordinates, as the scroll's children).
     let cellLayer = Node(name: "grid.cells")
-    let titleBar = Node(name: "titleBar")
-    /// Built and laid out here; the app may lift it above every screen so that it can fade over them.
-    public let tabBar = Node(name: "tabBar")
+    let titleBar: TitleBar
+    let tabs = TabBar()
+    /// The tab bar's node. Built and laid out here; the app may lift it above every screen so that it can fade over them.
+    public var tabBar: Node { tabs.node }
     /// The photo a zoom transition flies to or from: the viewer's current photo, kept in one place
     /// by whoever owns the viewer (the grid only asks).
     public var transitionIndex: () -> Int? = { nil }
@@ -58,7 +59,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     var attached: Range<Int> = 0..<0
     /// The sections' headers, by section of the layout (none without sections).
     var headers: SectionHeaders
-    var emptyState: Node?
+    var emptyState: EmptyState?
     /// What the empty state says ("No Photos", and a line under it).
     private(set) var emptyTitle = "No Photos"
     private(set) var emptyMessage: String
@@ -84,9 +85,11 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         root.addChild(scroll)
         scroll.addChild(cellLayer)
         cells = Array(repeating: nil, count: photoCount)
-        if photoCount == 0 { emptyState = makeEmptyState(detail: emptyMessage) }
-        buildTitleBar(count: photoCount)
-        buildTabBar()
+        titleBar = TitleBar(title: title, count: photoCount)
+        if photoCount == 0 { emptyState = makeEmptyState() }
+        root.addChild(titleBar.node)
+        root.addChild(tabs.node)
+        show(.library)
         scrolling.onChange = { [unowned self] offset in
             scroll.bounds.origin.y = offset
             headers.pin(at: offset)
@@ -174,35 +177,20 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             cell.addChild(glyph)
         }
         if let mark = favoriteMarks[index] { cell.addChild(mark) }
-        if let caption = captions[index] { cell.addChild(caption) }
+        if let caption = captions[index] { cell.addChild(caption.node) }
     }
 
     /// An album's name and count along the foot of cover `index`.
     public func setCaption(_ name: String, detail: String, at index: Int) {
-        captions[index]?.removeFromParent()
-        let caption = Node(name: "cell.\(index).caption")
-        caption.backgroundColor = GridStyle.captionBackground
-        caption.clipsToBounds = true
-        let title = Node(name: "cell.\(index).caption.title")
-        title.text = TextContents(name, fontSize: GridStyle.captionFont, weight: .bold, color: .white, alignment: .leading)
-        let count = Node(name: "cell.\(index).caption.count")
-        count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont, color: .white, alignment: .leading)
-        caption.addChild(title)
-        caption.addChild(count)
-        cell(at: index).addChild(caption)
+        captions[index]?.node.removeFromParent()
+        let caption = CoverCaption(index: index, name: name, detail: detail)
+        cell(at: index).addChild(caption.node)
         captions[index] = caption
-        layOutCaption(caption, in: cell(at: index))
+        caption.layOut(in: cell(at: index))
     }
 
     /// The covers' captions, by cell.
-    var captions: [Int: Node] = [:]
-
-    private func layOutCaption(_ caption: Node, in cell: Node) {
-        let h = GridStyle.captionHeight, inset = GridStyle.captionInset, w = cell.bounds.width
-        caption.frame = Rect(x: 0, y: cell.bounds.height - h, width: w, height: h)
-        caption.children[0].frame = Rect(x: inset, y: 3, width: max(0, w - 2 * inset), height: h * 0.55)
-        caption.children[1].frame = Rect(x: inset, y: h * 0.55, width: max(0, w - 2 * inset), height: h * 0.4)
-    }
+    var captions: [Int: CoverCaption] = [:]
 
     /// A small label in the corner of cell `index` (an animated photo's format, "GIF"); nil takes it away.
     public func setBadge(_ text: String?, at index: Int) {
@@ -271,7 +259,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
         if let badge = badges[i] { layOutBadge(badge, in: cell) }
         if let mark = favoriteMarks[i] { layOutFavoriteMark(mark, in: cell) }
-        if let caption = captions[i] { layOutCaption(caption, in: cell) }
+        captions[i]?.layOut(in: cell)
     }
 
     private func layOutBadge(_ badge: Node, in cell: Node) {
@@ -334,41 +322,34 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// Shows `tab`'s bar item as chosen, and its title bar: the title, or the search field.
     public func show(_ tab: Tab) {
         shownTab = tab
-        for t in Tab.allCases {
-            tabBar.children[t.rawValue + 1].text = TextContents(t.title, fontSize: GridStyle.tabFont, weight: t == tab ? .bold : .regular,
-                                                                color: t == tab ? GridStyle.tint : GridStyle.secondaryLabel)
-        }
-        titleBar.children[0].isHidden = tab == .search
-        searchField.isHidden = tab != .search
+        tabs.show(tab)
+        titleBar.title.isHidden = tab == .search
+        titleBar.searchField.isHidden = tab != .search
     }
 
     /// The title bar says `title`, with a back button named `back` before it (nil: none).
     public func setTitle(_ title: String, back: String?) {
         self.title = title
-        titleBar.children[0].text?.string = title
-        backButton.isHidden = back == nil
-        backButton.text = TextContents("‹ " + (back ?? ""), fontSize: GridStyle.backFont, color: GridStyle.tint, alignment: .leading)
+        titleBar.title.text?.string = title
+        titleBar.back.isHidden = back == nil
+        titleBar.back.text = TextContents("‹ " + (back ?? ""), fontSize: GridStyle.backFont, color: GridStyle.tint, alignment: .leading)
         layoutBars()
     }
 
     /// Whether `point` (window coordinates) is on the title bar's back button, while it shows.
     public func isBackButton(at point: Point) -> Bool {
-        !backButton.isHidden && backButton.frame.contains(point)
+        !titleBar.back.isHidden && titleBar.back.frame.contains(point)
     }
 
     /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.
-    public func showSearch(_ text: String) {
-        searchField.children[0].text = text.isEmpty
-            ? TextContents("Name, date or camera", fontSize: GridStyle.searchFont, color: GridStyle.secondaryLabel, alignment: .leading)
-            : TextContents(text + "|", fontSize: GridStyle.searchFont, color: GridStyle.label, alignment: .leading)
-    }
+    public func showSearch(_ text: String) { titleBar.showSearch(text) }
 
     /// What the grid says when it has no photos.
     public func setEmptyState(title: String, detail: String) {
         emptyTitle = title
         emptyMessage = detail
-        emptyState?.children[0].text?.string = title
-        emptyState?.children[1].text?.string = detail
+        emptyState?.title.text?.string = title
+        emptyState?.detail.text?.string = detail
     }
 
     /// The shown tab tapped again: glides to where the grid opened (a timeline's newest photos, as iOS's
@@ -454,7 +435,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         headers.layOut(layout, scrollOffset: scrolling.offset)
         layoutBars()
-        if let emptyState { layoutEmptyState(emptyState) }
+        emptyState?.layOut(in: size)
     }
 
     /// The title bar's count: "1 photo", "200 photos", "12 albums".
@@ -462,11 +443,6 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         let noun = covers ? (count == 1 ? "album" : "albums") : (count == 1 ? "photo" : "photos")
         return TextContents("\(count) \(noun)", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
     }
-
-    /// The Search tab's field, in the title bar.
-    var searchField: Node { titleBar.children[3] }
-    /// The back button, in an album.
-    var backButton: Node { titleBar.children[4] }
 
     /// A layout for `count` cells as the grid now shows them: photos in the columns chosen, or covers.
     func makeLayout(count: Int, sectionStarts: [Int], headerHeight: Double) -> GridLayout {
@@ -476,76 +452,24 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
                          topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight, columns: chosenColumns)
     }
 
-    private func buildTitleBar(count: Int) {
-        titleBar.backgroundColor = GridStyle.barBackground
-        let titleLabel = Node(name: "titleBar.title")
-        titleLabel.text = TextContents(title, fontSize: GridStyle.titleFont, weight: .bold,
-                                       color: GridStyle.label, alignment: .leading)
-        let countLabel = Node(name: "titleBar.count")
-        countLabel.text = GridScreen.countText(count)
-        let separator = Node(name: "titleBar.separator")
-        separator.backgroundColor = GridStyle.separator
-        let field = Node(name: "titleBar.search")
-        field.backgroundColor = GridStyle.loadingCell
-        field.cornerRadius = GridStyle.searchHeight / 4
-        field.isHidden = true
-        field.addChild(Node(name: "titleBar.search.text"))
-        let back = Node(name: "titleBar.back")
-        back.isHidden = true
-        [titleLabel, countLabel, separator, field, back].forEach(titleBar.addChild)
-        root.addChild(titleBar)
-        showSearch("")
-    }
-
-    private func buildTabBar() {
-        tabBar.backgroundColor = GridStyle.barBackground
-        let separator = Node(name: "tabBar.separator")
-        separator.backgroundColor = GridStyle.separator
-        tabBar.addChild(separator)
-        for tab in Tab.allCases { tabBar.addChild(Node(name: "tabBar.item.\(tab.rawValue)")) }
-        root.addChild(tabBar)
-        show(.library)
-    }
-
     private func layoutBars() {
-        let w = size.width, p = GridStyle.barPadding
-        titleBar.frame = Rect(x: 0, y: 0, width: w, height: GridStyle.titleBarHeight)
-        let backWidth = backButton.isHidden ? 0 : GridStyle.backWidth
-        backButton.frame = Rect(x: p / 2, y: 0, width: backWidth, height: GridStyle.titleBarHeight)
-        titleBar.children[0].frame = Rect(x: p + backWidth, y: 0, width: max(0, w - 2 * p - backWidth), height: GridStyle.titleBarHeight)
-        let countWidth = 120.0
-        titleBar.children[1].frame = Rect(x: max(p, w - p - countWidth), y: 0, width: countWidth,
-                                          height: GridStyle.titleBarHeight)
-        titleBar.children[2].frame = Rect(x: 0, y: GridStyle.titleBarHeight - 1, width: w, height: 1)
-        searchField.frame = Rect(x: p, y: (GridStyle.titleBarHeight - GridStyle.searchHeight) / 2,
-                                 width: max(0, w - 3 * p - countWidth), height: GridStyle.searchHeight)
-        searchField.children[0].frame = Rect(x: 10, y: 0, width: max(0, searchField.bounds.width - 20), height: GridStyle.searchHeight)
+        titleBar.layOut(width: size.width)
+        tabs.layOut(in: size)
+    }
 
-        tabBar.frame = Rect(x: 0, y: size.height - GridStyle.tabBarHeight, width: w, height: GridStyle.tabBarHeight)
-        tabBar.children[0].frame = Rect(x: 0, y: 0, width: w, height: 1)
-        let itemWidth = w / Double(Tab.allCases.count)
-        for i in Tab.allCases.indices {
-            tabBar.children[i + 1].frame = Rect(x: (Double(i) * itemWidth).rounded(), y: 1,
-                                                width: itemWidth.rounded(), height: GridStyle.tabBarHeight - 1)
+    /// The title bar's count of the cells now, and the empty state while there are none.
+    func showCount() {
+        titleBar.count.text = GridScreen.countText(cells.count, covers: showsCovers)
+        if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState() }
+        if !cells.isEmpty {
+            emptyState?.node.removeFromParent()
+            emptyState = nil
         }
     }
 
-    func makeEmptyState(detail: String) -> Node {
-        let node = Node(name: "emptyState")
-        let heading = Node(name: "emptyState.title")
-        heading.text = TextContents(emptyTitle, fontSize: GridStyle.emptyTitleFont, weight: .bold,
-                                    color: GridStyle.label)
-        let detailLabel = Node(name: "emptyState.detail")
-        detailLabel.text = TextContents(detail, fontSize: GridStyle.emptyDetailFont, color: GridStyle.secondaryLabel)
-        node.addChild(heading)
-        node.addChild(detailLabel)
-        root.addChild(node)
-        return node
-    }
-
-    private func layoutEmptyState(_ node: Node) {
-        node.frame = Rect(x: 0, y: size.height / 2 - 40, width: size.width, height: 80)
-        node.children[0].frame = Rect(x: 0, y: 0, width: size.width, height: 40)
-        node.children[1].frame = Rect(x: 0, y: 40, width: size.width, height: 30)
+    private func makeEmptyState() -> EmptyState {
+        let state = EmptyState(title: emptyTitle, detail: emptyMessage)
+        root.addChild(state.node)
+        return state
     }
 }

@@ -19,6 +19,8 @@ public struct GridSection: Equatable, Sendable {
 /// pushes it up. (Nodes of the grid's `scroll`; the grid lays them out and scrolls them.)
 final class SectionHeaders {
     let nodes: [Node]
+    /// Each header's words, in its node.
+    private let labels: [Node]
     let titles: [String]
     private var layout: GridLayout
     /// The section whose header is held under the bar (or lies where the grid starts).
@@ -28,29 +30,32 @@ final class SectionHeaders {
     init(sections: [GridSection], layout: GridLayout) {
         self.layout = layout
         guard layout.headerHeight > 0 else {
-            nodes = []
-            titles = []
+            (nodes, labels, titles) = ([], [], [])
             return
         }
         let byStart = Dictionary(sections.map { ($0.start, $0.title) }, uniquingKeysWith: { first, _ in first })
-        titles = layout.sectionStarts.map { byStart[$0] ?? "" }
-        nodes = titles.enumerated().map { k, title in
-            let header = Node(name: "header.\(k)")
-            header.backgroundColor = GridStyle.headerBackground
+        let titles = layout.sectionStarts.map { byStart[$0] ?? "" }
+        let labels = titles.enumerated().map { k, title in
             let label = Node(name: "header.\(k).title")
             label.text = TextContents(title, fontSize: GridStyle.headerFont, weight: .bold, color: GridStyle.label,
                                       alignment: .leading)
+            return label
+        }
+        nodes = labels.enumerated().map { k, label in
+            let header = Node(name: "header.\(k)")
+            header.backgroundColor = GridStyle.headerBackground
             header.addChild(label)
             return header
         }
+        (self.labels, self.titles) = (labels, titles)
     }
 
     func layOut(_ layout: GridLayout, scrollOffset: Double) {
         self.layout = layout
         for (k, header) in nodes.enumerated() {
             header.frame = layout.headerFrame(ofSection: k)
-            header.children[0].frame = Rect(x: GridStyle.barPadding, y: 0, width: max(0, layout.width - 2 * GridStyle.barPadding),
-                                            height: layout.headerHeight)
+            labels[k].frame = Rect(x: GridStyle.barPadding, y: 0, width: max(0, layout.width - 2 * GridStyle.barPadding),
+                                   height: layout.headerHeight)
         }
         pinned = nil
         pin(at: scrollOffset)

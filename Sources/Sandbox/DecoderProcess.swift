@@ -25,7 +25,8 @@ public enum DecoderProcess {
         guard let parent = arguments.dropFirst().first.flatMap({ pid_t($0) }) else { exit(2) }
         do throws(Confinement.Failure) {
             try Confinement.detach(socket: socket, parent: parent)
-            if arguments.dropFirst(3).first != linkedLibraries { _ = LibrariesAhead.open() }
+            let everyLibrary = arguments.dropFirst(3).first != linkedLibraries
+            if everyLibrary { _ = LibrariesAhead.open() }
             // ICU's locale data is read on first use (a library's message is matched case-insensitively).
             _ = "Warm-Up".localizedLowercase
             // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
@@ -37,7 +38,8 @@ public enum DecoderProcess {
             ThreadPriority.lowered(by: arguments.dropFirst(2).first.flatMap { Int32($0) } ?? 0).applyToCurrentThread()
             // A picture's memory is let go on a thread of its own, after the answer has gone.
             LargeImageRelease.start()
-            try Confinement.confine()
+            // One that draws SVGs reads the fonts their text asks for as it draws it.
+            try Confinement.confine(readable: everyLibrary ? Confinement.fontFolders() : [])
         } catch {
             // The viewer reads this as the process's first message, and says it in one line.
             _ = DecoderChannel.send(DecoderReply(error: .unreadable("the decoder could not confine itself: \(error)")), on: socket)

@@ -3,7 +3,7 @@ import Glibc
 import Imaging
 
 /// What a test asks a decoder process to try, to see the confinement hold: reading a file by its path,
-/// opening a socket, running a program. Each comes back refused (as an error) or kills the process.
+/// making one, opening a socket, running a program. Each comes back refused (as an error) or kills the process.
 enum EscapeAttempt {
     static func run(_ attempt: String) -> ImageDecodeError {
         switch attempt {
@@ -11,6 +11,11 @@ enum EscapeAttempt {
             let fd = open("/etc/passwd", O_RDONLY)
             if fd >= 0 { close(fd); return .unreadable("opened /etc/passwd") }
             return .unreadable("open refused: \(PhotoFile.reason(errno))")
+        case "create":
+            // Beneath a folder a decoder that draws SVGs may read.
+            let fd = open("/usr/share/fonts/photozoom-escape", O_WRONLY | O_CREAT, 0o600)
+            if fd >= 0 { close(fd); return .unreadable("created a file") }
+            return .unreadable("create refused: \(PhotoFile.reason(errno))")
         case "socket":
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             if fd >= 0 { close(fd); return .unreadable("made a socket") }

@@ -10,6 +10,8 @@ enum SyscallPolicy {
     static let allowed: [String] = [
         // Reading the file it was given, writing its answer.
         "read", "pread64", "readv", "write", "writev", "lseek", "close", "dup", "fstat", "fcntl", "recvmsg", "sendmsg", "poll", "ppoll",
+        // Listing a folder it holds open (fontconfig's fonts, where it may read them).
+        "getdents64",
         // Memory: the heap, mappings, and the memory files pictures are handed over in.
         "brk", "mmap", "munmap", "mremap", "mprotect", "madvise", "memfd_create", "ftruncate", "membarrier",
         // Threads and their waits.
@@ -30,6 +32,8 @@ enum SyscallPolicy {
         ("faccessat2", EACCES), ("readlink", EACCES), ("readlinkat", EACCES), ("stat", EACCES), ("lstat", EACCES),
         ("ioctl", ENOTTY), ("prctl", EPERM), ("sched_setaffinity", EPERM), ("setpriority", EPERM),
         ("mkdir", EACCES), ("mkdirat", EACCES),
+        // GLib asks whether its log's descriptor is the journal's socket before it writes a warning.
+        ("getpeername", ENOTSOCK),
     ]
 
     /// Calls allowed only in a harmless form: `newfstatat` and `statx` on a descriptor (`AT_EMPTY_PATH`,
@@ -44,16 +48,31 @@ enum SyscallPolicy {
 
     static func number(_ name: String) -> Int32 { seccomp_syscall_resolve_name(name) }
 
-    /// Loads the filter on every thread of the process; false when the kernel refuses it.
-    static func install(unlistedAction: UInt32 = photozoom_seccomp_kill()) -> Bool {
+    /// Opening a path, allowed for reading only (where Landlock holds it to the folders a decoder may read).
+    static let opens: [(name: String, flagsArgument: UInt32)] = [("open", 1), ("openat", 2)]
+    /// Asking whether a path may be read, allowed with `opens` (Pango asks before it opens a font; Landlock does not
+    /// hold it, so it tells whether any path exists, and nothing of what it holds).
+    static let accessChecks = ["access", "faccessat", "faccessat2"]
+
+    /// Loads the filter on every thread of the process; false when the kernel refuses it. With `opensForReading`,
+    /// `opens` may open a file to read it (and are refused one to write); without, they are refused.
+    static func install(opensForReading: Bool = false, unlistedAction: UInt32 = photozoom_seccomp_kill()) -> Bool {
         guard let filter = seccomp_init(unlistedAction) else { return false }
         defer { seccomp_release(filter) }
         guard seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1) == 0 else { return false }
         for name in allowed where seccomp_rule_add_array(filter, photozoom_seccomp_allow(), number(name), 0, nil) != 0 {
             return false
         }
-        for (name, code) in refused
-        where number(name) != __NR_SCMP_ERROR && seccomp_rule_add_array(filter, photozoom_seccomp_errno(UInt16(code)), number(name), 0, nil) != 0 {
+        let reading = opensForReading ? Set(opens.map(\.name) + accessChecks) : []
+        for (name, code) in refused where !reading.contains(name)
+        && number(name) != __NR_SCMP_ERROR && seccomp_rule_add_array(filter, photozoom_seccomp_errno(UInt16(code)), number(name), 0, nil) != 0 {
+            return false
+        }
+        for (name, flags) in opens where reading.contains(name) && photozoom_seccomp_open_for_reading_only(filter, number(name), flags) != 0 {
+            return false
+        }
+        for name in accessChecks where reading.contains(name)
+        && number(name) != __NR_SCMP_ERROR && seccomp_rule_add_array(filter, photozoom_seccomp_allow(), number(name), 0, nil) != 0 {
             return false
         }
         return addNarrowRules(filter) && seccomp_load(filter) == 0

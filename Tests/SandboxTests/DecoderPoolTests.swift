@@ -16,7 +16,7 @@ import Testing
     /// A picture from a decoder is the one this process would decode: every format, sized and whole.
     @Test(arguments: ["baseline.jpg", "progressive.jpg", "orientation6.jpg", "rgba8.png", "frames.gif", "alpha.webp",
                       "quadrants.heic", "quadrants.avif", "quadrants.jxl", "quadrants.tif", "quadrants.svg",
-                      "preview-orientation6.dng", "red-adobergb.jpg"])
+                      "text.svg", "preview-orientation6.dng", "red-adobergb.jpg"])
     func decodesAsThisProcessDoes(name: String) throws {
         let pool = DecoderPool(executable: Self.executable, size: 1)
         let file = FilePath(Self.fixtures + "/" + name)
@@ -97,6 +97,18 @@ import Testing
         let after = try pool.decode(file: FilePath(Self.fixtures + "/baseline.jpg"), atLeast: nil, colour: .sRGB)
         #expect(after.image.width > 0 && !pool.decodesInProcess)
         #expect(pool.processIDs.count == 1)
+    }
+
+    /// A decoder that draws SVGs reads the fonts their text asks for (the text is drawn as in this process: the
+    /// test above) and nothing else: a file outside the fonts' folders, or one made beneath them, is refused.
+    @Test func aDecoderThatDrawsSVGsReadsFontsAndNothingElse() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 1)
+        let text = try pool.decode(file: FilePath(Self.fixtures + "/text.svg"), atLeast: nil, colour: .sRGB)
+        #expect(text.format == .svg && !pool.decodesInProcess)
+        #expect(pool.tryEscape("open") == .unreadable("open refused: permission denied"))
+        #expect(pool.tryEscape("create") == .unreadable("create refused: permission denied"))
+        #expect(pool.tryEscape("socket") == .decoderCrashed(format: "image", signal: SIGSYS))
+        #expect(!FileManager.default.fileExists(atPath: "/usr/share/fonts/photozoom-escape"))
     }
 
     /// A decoder stopped (SIGSTOP) times out and one killed mid-request (SIGKILL) crashes: each costs its

@@ -16,9 +16,10 @@ int photozoom_no_new_privileges(void);
 int photozoom_die_with_parent(void);
 /* PR_SET_DUMPABLE 0: no core file of a decoder's memory (the photos it read). */
 int photozoom_not_dumpable(void);
-/* A Landlock domain that handles every file-system access right of the running ABI and allows none.
+/* A Landlock domain that handles every file-system access right of the running ABI and allows none but
+ * reading files and listing folders beneath the `count` folders `readable` (those that exist).
  * Returns the ABI version applied (>= 1), 0 where the kernel has no Landlock, -1 with errno on failure. */
-int photozoom_landlock_deny_files(void);
+int photozoom_landlock_restrict(const char *const *readable, int count);
 /* close_range(first, ~0U, 0). */
 int photozoom_close_from(unsigned int first);
 /* SCMP_ACT_ERRNO(code) and SCMP_ACT_KILL_PROCESS, which are macros. */
@@ -34,6 +35,9 @@ int photozoom_seccomp_allow_equal(scmp_filter_ctx ctx, int syscall, unsigned int
 /* Rules for a *stat call with a flags argument (`flags_arg`): allowed on a descriptor (AT_EMPTY_PATH, glibc's
  * fstat), refused with EACCES on a path. */
 int photozoom_seccomp_stat_on_descriptor_only(scmp_filter_ctx ctx, int syscall, unsigned int flags_arg);
+/* `open`/`openat` allowed when its flags ask for reading only; refused (EACCES) when they ask to write,
+   create, truncate or append. */
+int photozoom_seccomp_open_for_reading_only(scmp_filter_ctx ctx, int syscall, unsigned int flags_arg);
 /* posix_spawn_file_actions_addclosefrom_np, which glibc declares only under _GNU_SOURCE. */
 #include <spawn.h>
 int photozoom_spawn_close_from(posix_spawn_file_actions_t *actions, int first);

@@ -15,8 +15,10 @@ public enum LibrariesAhead {
             missing.append(reason.map { String(cString: $0) } ?? "libjxl")
         }
         if photozoom_rsvg_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "librsvg") }
-        // GLib's types and librsvg's first document are set up on first use, reading files of their own.
-        _ = try? ImageDecoder.decodeHere(data: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8))
+        // GLib's types, librsvg's first document and fontconfig's configuration and caches (the text) are set up on
+        // first use, reading files of their own.
+        let warmUp = #"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><text y="12" font-size="12">a</text></svg>"#
+        _ = try? ImageDecoder.decodeHere(data: Array(warmUp.utf8))
         return missing
     }
 }

@@ -424,6 +424,14 @@ def write_svg_fixtures():
                 f'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48">{rects}</svg>\n')
     with open(os.path.join(HERE, "viewbox-only.svg"), "w") as f:
         f.write(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48">{rects}</svg>\n')
+    # Text in the generic families and styles (a diagram's labels): drawn in the fonts fontconfig finds.
+    lines = [("sans-serif", "normal", "normal", "Sans Hello"), ("serif", "bold", "normal", "Serif Bold"),
+             ("monospace", "normal", "italic", "Mono italic"), ("Helvetica", "normal", "normal", "Helvetica")]
+    texts = "".join(f'<text x="10" y="{30 + 40 * i}" font-family="{family}" font-weight="{weight}" font-style="{style}" '
+                    f'font-size="24">{words}</text>' for i, (family, weight, style, words) in enumerate(lines))
+    with open(os.path.join(HERE, "text.svg"), "w") as f:
+        f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="240" height="170"><rect width="240" height="170" fill="#fff"/>'
+                f'{texts}</svg>\n')
 
 
 def tiff_file(ifds):

@@ -1,0 +1,134 @@
+import Geometry
+import SceneGraph
+
+/// The grid's title bar, by its parts: the title (or, on the Search tab, the search field), the count on the
+/// right, the back button in an album, and the line under it.
+struct TitleBar {
+    let node = Node(name: "titleBar")
+    let title = Node(name: "titleBar.title")
+    let count = Node(name: "titleBar.count")
+    let separator = Node(name: "titleBar.separator")
+    let searchField = Node(name: "titleBar.search")
+    let searchText = Node(name: "titleBar.search.text")
+    let back = Node(name: "titleBar.back")
+    /// How wide the count is, points.
+    static let countWidth = 120.0
+
+    init(title words: String, count photos: Int) {
+        node.backgroundColor = GridStyle.barBackground
+        title.text = TextContents(words, fontSize: GridStyle.titleFont, weight: .bold, color: GridStyle.label, alignment: .leading)
+        count.text = GridScreen.countText(photos)
+        separator.backgroundColor = GridStyle.separator
+        searchField.backgroundColor = GridStyle.loadingCell
+        searchField.cornerRadius = GridStyle.searchHeight / 4
+        searchField.isHidden = true
+        searchField.addChild(searchText)
+        back.isHidden = true
+        [title, count, separator, searchField, back].forEach(node.addChild)
+        showSearch("")
+    }
+
+    /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.
+    func showSearch(_ text: String) {
+        searchText.text = text.isEmpty
+            ? TextContents("Name, date or camera", fontSize: GridStyle.searchFont, color: GridStyle.secondaryLabel, alignment: .leading)
+            : TextContents(text + "|", fontSize: GridStyle.searchFont, color: GridStyle.label, alignment: .leading)
+    }
+
+    /// Across the top of a window `width` points wide.
+    func layOut(width w: Double) {
+        let p = GridStyle.barPadding, height = GridStyle.titleBarHeight
+        node.frame = Rect(x: 0, y: 0, width: w, height: height)
+        let backWidth = back.isHidden ? 0 : GridStyle.backWidth
+        back.frame = Rect(x: p / 2, y: 0, width: backWidth, height: height)
+        title.frame = Rect(x: p + backWidth, y: 0, width: max(0, w - 2 * p - backWidth), height: height)
+        count.frame = Rect(x: max(p, w - p - Self.countWidth), y: 0, width: Self.countWidth, height: height)
+        separator.frame = Rect(x: 0, y: height - 1, width: w, height: 1)
+        searchField.frame = Rect(x: p, y: (height - GridStyle.searchHeight) / 2,
+                                 width: max(0, w - 3 * p - Self.countWidth), height: GridStyle.searchHeight)
+        searchText.frame = Rect(x: 10, y: 0, width: max(0, searchField.bounds.width - 20), height: GridStyle.searchHeight)
+    }
+}
+
+/// The tab bar: a line above one item a tab (Library, Albums, Search).
+struct TabBar {
+    let node = Node(name: "tabBar")
+    let separator = Node(name: "tabBar.separator")
+    /// By tab, in `GridScreen.Tab.allCases` order.
+    let items: [Node]
+
+    init() {
+        node.backgroundColor = GridStyle.barBackground
+        separator.backgroundColor = GridStyle.separator
+        items = GridScreen.Tab.allCases.map { Node(name: "tabBar.item.\($0.rawValue)") }
+        node.addChild(separator)
+        items.forEach(node.addChild)
+    }
+
+    /// `tab`'s item as chosen (bold, in the tint), the others not.
+    func show(_ tab: GridScreen.Tab) {
+        for (t, item) in zip(GridScreen.Tab.allCases, items) {
+            item.text = TextContents(t.title, fontSize: GridStyle.tabFont, weight: t == tab ? .bold : .regular,
+                                     color: t == tab ? GridStyle.tint : GridStyle.secondaryLabel)
+        }
+    }
+
+    /// Across the bottom of a window of `size`.
+    func layOut(in size: Size) {
+        let w = size.width
+        node.frame = Rect(x: 0, y: size.height - GridStyle.tabBarHeight, width: w, height: GridStyle.tabBarHeight)
+        separator.frame = Rect(x: 0, y: 0, width: w, height: 1)
+        let itemWidth = w / Double(items.count)
+        for (i, item) in items.enumerated() {
+            item.frame = Rect(x: (Double(i) * itemWidth).rounded(), y: 1, width: itemWidth.rounded(), height: GridStyle.tabBarHeight - 1)
+        }
+    }
+}
+
+/// What the grid says when it has no photos: a title ("No Photos") and a line under it.
+struct EmptyState {
+    let node = Node(name: "emptyState")
+    let title = Node(name: "emptyState.title")
+    let detail = Node(name: "emptyState.detail")
+
+    init(title words: String, detail line: String) {
+        title.text = TextContents(words, fontSize: GridStyle.emptyTitleFont, weight: .bold, color: GridStyle.label)
+        detail.text = TextContents(line, fontSize: GridStyle.emptyDetailFont, color: GridStyle.secondaryLabel)
+        node.addChild(title)
+        node.addChild(detail)
+    }
+
+    /// In the middle of a window of `size`.
+    func layOut(in size: Size) {
+        node.frame = Rect(x: 0, y: size.height / 2 - 40, width: size.width, height: 80)
+        title.frame = Rect(x: 0, y: 0, width: size.width, height: 40)
+        detail.frame = Rect(x: 0, y: 40, width: size.width, height: 30)
+    }
+}
+
+/// An album cover's caption, across the bottom of its cell: the album's name over its count.
+struct CoverCaption {
+    let node: Node
+    let title: Node
+    let count: Node
+
+    init(index: Int, name: String, detail: String) {
+        node = Node(name: "cell.\(index).caption")
+        node.backgroundColor = GridStyle.captionBackground
+        node.clipsToBounds = true
+        title = Node(name: "cell.\(index).caption.title")
+        title.text = TextContents(name, fontSize: GridStyle.captionFont, weight: .bold, color: .white, alignment: .leading)
+        count = Node(name: "cell.\(index).caption.count")
+        count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont, color: .white, alignment: .leading)
+        node.addChild(title)
+        node.addChild(count)
+    }
+
+    /// Across the bottom of `cell`.
+    func layOut(in cell: Node) {
+        let h = GridStyle.captionHeight, inset = GridStyle.captionInset, w = cell.bounds.width
+        node.frame = Rect(x: 0, y: cell.bounds.height - h, width: w, height: h)
+        title.frame = Rect(x: inset, y: 3, width: max(0, w - 2 * inset), height: h * 0.55)
+        count.frame = Rect(x: inset, y: h * 0.55, width: max(0, w - 2 * inset), height: h * 0.4)
+    }
+}
