@@ -1,5 +1,5 @@
-/// What each key does: the one table that the key handler, the `?` card and README's key table are
-/// made from (a test holds README to it).
+/// What each key does: the one table that the key handler, the `?` card and docs/reference.md's key table are
+/// made from (a test holds the docs to it).
 struct KeyBinding {
     /// What a key does, decided once here: the handlers act on it without reading the key's name again.
     enum Action: Equatable {
@@ -44,11 +44,11 @@ struct KeyBinding {
     let keys: KeyValuePairs<String, Action>
     /// Whether Ctrl must be held (Ctrl+C); the other keys work with or without it.
     var needsControl = false
-    /// The keys as the card and README show them.
+    /// The keys as the card and docs/reference.md show them.
     let label: String
     /// For the card.
     let summary: String
-    /// For README's key table.
+    /// For docs/reference.md's key table.
     let detail: String
 
     static let all: [KeyBinding] = [

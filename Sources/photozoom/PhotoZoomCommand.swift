@@ -53,7 +53,7 @@ struct PhotoZoomCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scale the recording down to fit WIDTHxHEIGHT pixels (its shape is kept). In the window: 960x960 unless given.", valueName: "WxH"))
     var recordSize: WindowSize?
 
-    @Option(help: ArgumentHelp("Replay input from this script (one command a line; see README; - reads standard input): headless on a simulated clock, in the window in real time.", valueName: "file"))
+    @Option(help: ArgumentHelp("Replay input from this script (one command a line, as docs/reference.md says; - reads standard input): headless on a simulated clock, in the window in real time.", valueName: "file"))
     var script: String?
 
     @Option(help: ArgumentHelp("Write one JSON line per frame to this file: time, screen, transition, photo frame, alphas, drag.", valueName: "file"))

@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 @testable import App
 
-/// The key table is written once: README's key table and the `?` card say what it says.
+/// The key table is written once: docs/reference.md's key table and the `?` card say what it says.
 @Suite struct KeyBindingTests {
-    /// README's "key in the window" table, row by row: the first cell and the second.
+    /// docs/reference.md's "key in the window" table, row by row: the first cell and the second.
     func readmeRows() throws -> [(String, String)] {
-        let readme = try String(contentsOf: TestImages.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestImages.repository.appendingPathComponent("docs/reference.md"), encoding: .utf8)
         let table = try #require(readme.components(separatedBy: "| key in the window | action |").dropFirst().first)
         return table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -18,12 +18,12 @@ import TestSupport
     @Test func readmeListsEveryKeyAsTheTableDoes() throws {
         let rows = try readmeRows()
         for binding in KeyBinding.all {
-            #expect(rows.contains { $0 == (binding.label, binding.detail) }, "README's row for \(binding.label)")
+            #expect(rows.contains { $0 == (binding.label, binding.detail) }, "docs/reference.md's row for \(binding.label)")
         }
-        // A row naming keys (in backticks, before any word) must be a binding: README can't promise a key the handler lacks.
+        // A row naming keys (in backticks, before any word) must be a binding: the docs can't promise a key the handler lacks.
         let labels = Set(KeyBinding.all.map(\.label))
         for (keys, _) in rows where keys.hasPrefix("`") || keys.hasPrefix("arrows") {
-            #expect(labels.contains(keys), "\(keys) is in README but not in the key table")
+            #expect(labels.contains(keys), "\(keys) is in docs/reference.md but not in the key table")
         }
     }
 

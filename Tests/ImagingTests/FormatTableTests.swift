@@ -4,20 +4,20 @@ import TestSupport
 @testable import Imaging
 
 /// The format table is written once: sniffing, the folder listing, the `.desktop` file's MimeType,
-/// README's format table and the manual all say what it says.
+/// docs/features.md's format table and the manual all say what it says.
 @Suite struct FormatTableTests {
-    /// README's format table, as the table's rows give it.
+    /// docs/features.md's format table, as the table's rows give it.
     static func readmeRow(_ f: ImageFormat) -> String {
         "| \(f.name) | \(f.library) | \(f.extensions.map { "`.\($0)`" }.joined(separator: " ")) | "
             + "\(f.mimeTypes.map { "`\($0)`" }.joined(separator: " ")) | \(f.capabilities.words.joined(separator: ", ")) |"
     }
 
     @Test func readmesFormatTableIsTheCodes() throws {
-        let readme = try String(contentsOf: TestImages.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestImages.repository.appendingPathComponent("docs/features.md"), encoding: .utf8)
         let table = try #require(readme.components(separatedBy: "| format | decoded by | extensions | MIME types | also |").dropFirst().first)
         // After the header: its rule, then the rows (indented in their list item).
         let rows = Array(table.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.prefix { $0.hasPrefix("|") })
-        #expect(rows == ImageFormat.all.map(Self.readmeRow), "README's rows:\n\(rows.joined(separator: "\n"))")
+        #expect(rows == ImageFormat.all.map(Self.readmeRow), "docs/features.md's rows:\n\(rows.joined(separator: "\n"))")
     }
 
     @Test func theDesktopFileClaimsExactlyTheTablesMimeTypes() throws {

@@ -1,7 +1,7 @@
 /// The formats the viewer decodes, one row each, in the order sniffing tries them (a more particular
 /// signature before a more general one: APNG before PNG, camera RAW before TIFF). Adding a format
 /// is a decoder file (and its C shim) and a row here; the folder listing, the sniffing, the error
-/// for an unknown file, the `.desktop` file's MimeType and README's format list follow this table
+/// for an unknown file, the `.desktop` file's MimeType and docs/features.md's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
     public static let all: [ImageFormat] = [jpeg, apng, png, webp, gif, avif, heic, jxl, raw, tiff, svg]
