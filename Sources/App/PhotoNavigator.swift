@@ -158,7 +158,12 @@ final class PhotoNavigator {
     func prepareToOpen(_ index: Int) {
         awaitedEarly = index
         let window = Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale)
-        requestSharper(index, covering: Self.shownSize(of: photos[index].file, in: window) ?? window)
+        requestSharper(index, covering: statedFit(of: index) ?? window)
+    }
+
+    /// Photo `i`'s fit in the window, device px, from the shape its file's first bytes state (nil when they do not say).
+    private func statedFit(of i: Int) -> Size? {
+        Self.shownSize(of: photos[i].file, in: Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale))
     }
 
     /// The size the photo at `file` fills in `window` (aspect fit), from the size and orientation its first bytes state.
@@ -264,7 +269,8 @@ final class PhotoNavigator {
         if animation?.index == i { animation = nil }
         guard let viewer, viewer.hasPage(i) else { return }
         if viewer.image(of: i) != nil { changed.insert(i) }
-        requestSharper(i)
+        // Its new contents may have another shape than the picture its page shows: the file says which.
+        requestSharper(i, covering: statedFit(of: i))
     }
 
     /// The photos changed (files added, removed, renamed), nothing in the air: photo `i` is the one that

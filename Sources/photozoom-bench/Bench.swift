@@ -19,48 +19,53 @@ enum Bench {
             exit(1)
         }
         let photos = PhotoLibrary.collect([FilePath(folder)]).photos
+        let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
         var figures: [(String, Double)] = []
         defer {
             print("")
             for (key, value) in figures { print("\(key)=\(String(format: "%.2f", value))") }
         }
-        if CommandLine.arguments.dropFirst().first == "window" {   // `photozoom-bench window`: only the window's figures
-            figures += try WindowFigures.measure(sources: photos.map(\.path))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let part = arguments.first {
+            figures += try only(part, arguments: arguments, photos: photos, big: big)
             return
         }
-        if CommandLine.arguments.dropFirst().first == "settle" {   // `photozoom-bench settle`: only the warm grid's last change
-            figures += try WindowFigures.measureSettle(sources: photos.map(\.path))
+        figures += try ownFigures(photos: photos, big: big)
+        // Last of this process's own figures: it sets this process's allocator as the viewer's.
+        figures += try SandboxFigures.measure(source: big)
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")
             return
         }
-        if CommandLine.arguments.dropFirst().first == "xwayland" {   // `photozoom-bench xwayland`: only the walk through Xwayland
-            figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { folder in
+        try presentFigures(photos: photos)
+        figures += try WindowFigures.measure(sources: photos.map(\.path))
+    }
+
+    /// `photozoom-bench PART` (`make bench BENCH=PART`): one part of the figures.
+    static func only(_ part: String, arguments: [String], photos: [Photo], big: String) throws -> [(String, Double)] {
+        let sources = photos.map(\.path)
+        switch part {
+        case "window": return try WindowFigures.measure(sources: sources)
+        case "settle": return try WindowFigures.measureSettle(sources: sources)   // the warm grid's last change
+        case "xwayland":   // the walk as an X client of sway's Xwayland
+            return try WindowFigures.withPhotoFolder(sources: sources) { folder in
                 [("xwayland_144hz_frames_missed_percent", try WindowFigures.xwaylandWalk(WindowBench(viewer: WindowBench.viewerBesideThisBench, folder: folder)))]
             }
-            return
+        case "library": return try LibraryFigures.measure()   // a 100,000-photo tree
+        case "library-tree" where arguments.count == 2:   // only make the library bench's tree (to profile a launch on it)
+            try LibraryFigures.makeTree(at: arguments[1])
+            return []
+        case "import": return try ImportFigures.measure()   // 500 photos arriving in an open library
+        case "formats": return try WindowFigures.withPhotoFolder(sources: sources) { try FormatFigures.measure(jpegFolder: $0) }
+        case "sandbox": return try SandboxFigures.measure(source: big)
+        default:
+            print("photozoom-bench: no part named \(part) (window, settle, xwayland, library, library-tree FOLDER, import, formats, sandbox)")
+            exit(2)
         }
-        if CommandLine.arguments.dropFirst().first == "library" {   // `photozoom-bench library`: a 100,000-photo tree
-            figures += try LibraryFigures.measure()
-            return
-        }
-        if CommandLine.arguments.dropFirst().first == "library-tree", CommandLine.arguments.count == 3 {
-            // `photozoom-bench library-tree FOLDER`: only make the library bench's tree (to profile a launch on it).
-            try LibraryFigures.makeTree(at: CommandLine.arguments[2])
-            return
-        }
-        if CommandLine.arguments.dropFirst().first == "import" {   // `photozoom-bench import`: 500 photos arriving in an open library
-            figures += try ImportFigures.measure()
-            return
-        }
-        if CommandLine.arguments.dropFirst().first == "formats" {   // `photozoom-bench formats`: only the formats' figures
-            figures += try WindowFigures.withPhotoFolder(sources: photos.map(\.path)) { try FormatFigures.measure(jpegFolder: $0) }
-            return
-        }
-        let big = folder + "/Kleiber_by_Lukas_Baubkus.jpg"
-        if CommandLine.arguments.dropFirst().first == "sandbox" {   // `photozoom-bench sandbox`: only the decoders' sandbox
-            figures += try SandboxFigures.measure(source: big)
-            return
-        }
+    }
 
+    /// Decoding, the thumbnail cache, rendering and encoding in this process: the table's first rows.
+    static func ownFigures(photos: [Photo], big: String) throws -> [(String, Double)] {
         print("| what | runs | median ms | min ms | max ms |")
         print("|---|---:|---:|---:|---:|")
         report("decode 6028x3391 JPEG, full size", runs: 5) { _ = try? ImageDecoder.decode(path: big) }
@@ -85,7 +90,11 @@ enum Bench {
                 for photo in photos { _ = try? cache.thumbnail(path: photo.file, covering: 180) }
             }
         }
+        return try renderFigures(photos: photos, big: big)
+    }
 
+    /// The grid and the open photo drawn into images and frames, and the memory floor.
+    static func renderFigures(photos: [Photo], big: String) throws -> [(String, Double)] {
         for size in [Size(width: 1280, height: 800), Size(width: 1920, height: 1080)] {
             let clock = ManualClock()
             let app = PhotoViewerApp(photos: photos, size: size, emptyMessage: "", queue: DecodeQueue(), clock: clock)
@@ -96,7 +105,7 @@ enum Bench {
             let frame = try renderer.render(app.root, width: w, height: h)
             report("encode a \(w)x\(h) frame as PNG", runs: 5) { _ = try? frame.pngData() }
         }
-
+        var figures: [(String, Double)] = []
         do {   // a 2× screen: 1280x800 points are 2560x1600 pixels
             let clock = ManualClock()
             let app = PhotoViewerApp(photos: photos, size: Size(width: 1280, height: 800), emptyMessage: "",
@@ -111,14 +120,11 @@ enum Bench {
                                                   FrameCopy(width: 1920, height: 1080).copy)))
         figures.append(("memcpy_floor_2x_ms", report("copy one 2560x1600 frame (the floor at 2x)", runs: 60,
                                                      FrameCopy(width: 2560, height: 1600).copy)))
+        return figures
+    }
 
-        // Last of this process's own figures: it sets this process's allocator as the viewer's.
-        figures += try SandboxFigures.measure(source: big)
-
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            print("\n(no DISPLAY: window presentation not measured; `make bench` runs under xvfb-run)")
-            return
-        }
+    /// A grid frame drawn and presented in an X window, through MIT-SHM and through cairo_xlib_surface.
+    static func presentFigures(photos: [Photo]) throws {
         for shm in [true, false] {
             let size = Size(width: 1920, height: 1080)
             let window = try X11Window(displayName: nil, size: size, title: "photozoom-bench", allowSharedMemory: shm)
@@ -135,7 +141,6 @@ enum Bench {
             }
             try report("present only (empty draw), \(path)", runs: 60) { try window.present { _ in } }
         }
-        figures += try WindowFigures.measure(sources: photos.map(\.path))
     }
 
     /// The open photo (6028x3391) at 1920x1080: at fit, at 100 % (its full-size decode), and frames of

@@ -77,14 +77,22 @@ enum WindowFigures {
     private static func measure(folder: String) throws -> [(String, Double)] {
         let viewer = WindowBench.viewerBesideThisBench
         let bench = WindowBench(viewer: viewer, folder: folder)
-
         let walk = try bench.play(WindowBench.walk)
+        let motion = try motionFigures(bench, walk: walk)
+        let launch = try launchFigures(bench, viewer: viewer, folder: folder, walk: walk)
+        return try FormatFigures.measure(jpegFolder: folder) + motion + launch
+    }
+
+    /// One row of a pacing table.
+    static func row(_ name: String, _ h: Histogram<UInt64>) {
+        print(String(format: "| %-58@ | %5d | %9.2f | %7.2f | %7.2f | p90 %.1f, p99 %.1f, %d over 20 ms |", name as NSString,
+                     h.totalCount, FramePacing.ms(h, 50), Double(h.min) / 1000, Double(h.max) / 1000,
+                     FramePacing.ms(h, 90), FramePacing.ms(h, 99), FramePacing.count(h, over: 20)))
+    }
+
+    /// The walk's frames: at 1080p, at 4K, as a Wayland client at 144 Hz, through Xwayland, and while `r` records.
+    private static func motionFigures(_ bench: WindowBench, walk: WindowBench.Run) throws -> [(String, Double)] {
         let pacing = FramePacing(walk.trace)
-        func row(_ name: String, _ h: Histogram<UInt64>) {
-            print(String(format: "| %-58@ | %5d | %9.2f | %7.2f | %7.2f | p90 %.1f, p99 %.1f, %d over 20 ms |", name as NSString,
-                         h.totalCount, FramePacing.ms(h, 50), Double(h.min) / 1000, Double(h.max) / 1000,
-                         FramePacing.ms(h, 90), FramePacing.ms(h, 99), FramePacing.count(h, over: 20)))
-        }
         print("\nIn a window, 1920x1080, \(photoCount) photos of 4000x3000 (open, pinch to 3x, 0, pull to close, flick):\n")
         print("| frames | count | median ms | min ms | max ms | tail |")
         print("|---|---:|---:|---:|---:|---|")
@@ -97,36 +105,7 @@ enum WindowFigures {
         print(String(format: "\nmissed refreshes in the walk: %llu (in %d of %d frames in motion)%@",
                      pacing.missedRefreshes, pacing.framesThatMissed, pacing.framesInMotion,
                      walk.log.contains("X Present") ? "" : " — no X Present: timer-paced, not counted"))
-
-        // The same walk in a 3840x2160 window (1920x1080 points at 2x), where the screen is that large.
-        var pacing4K: FramePacing?
-        if screenFits(width: 3840, height: 2160) {
-            let walk4K = try bench.play(WindowBench.walk, scale: 2)
-            let p = FramePacing(walk4K.trace)
-            pacing4K = p
-            row("4K (2x): frame interval, all in motion", p.all)
-            row("4K (2x): draw", p.draw)
-            print(String(format: "missed refreshes in the 4K walk: %llu (in %d of %d frames in motion)",
-                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion))
-        } else {
-            print("(the screen is smaller than 3840x2160: the 4K walk is not measured; `make bench` runs one that large)")
-        }
-
-        // The same walk as a native Wayland client of a headless sway whose output runs at 144 Hz (the
-        // window tiled: the whole output), input through its virtual pointer and keyboard.
-        var pacing144: FramePacing?
-        if HeadlessSway.isInstalled {
-            let sway = try HeadlessSway(config: "output HEADLESS-1 mode --custom 1920x1080@144Hz\ndefault_border none\nseat * hide_cursor 500\n")
-            let walk144 = try bench.play(WindowBench.walk, environment: sway.waylandEnvironment, backend: "wayland")
-            let p = FramePacing(walk144.trace)
-            pacing144 = p
-            row("Wayland 144 Hz: frame interval, all in motion", p.all)
-            row("Wayland 144 Hz: draw", p.draw)
-            print(String(format: "missed refreshes in the walk as a Wayland client at 144 Hz: %llu (in %d of %d frames in motion, %.1f %%)",
-                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion, 100 * Double(p.framesThatMissed) / Double(max(1, p.framesInMotion))))
-        } else {
-            print("(sway is not installed: the Wayland walk at 144 Hz is not measured)")
-        }
+        let otherScreens = try otherScreensFigures(bench)
         let xwayland144 = try xwaylandWalk(bench)
 
         // The same walk while `r` records the window (encoded on a worker as it plays).
@@ -138,7 +117,54 @@ enum WindowFigures {
                      recorded.recordings.count, Double(recorded.recordings.reduce(0, +)) / 1e6, recorded.seconds, walk.seconds,
                      recorded.peakRSSMiB, walk.peakRSSMiB,
                      recorded.log.contains("fell behind") ? "; frames were left out" : "; no frame left out"))
+        return otherScreens + [("xwayland_144hz_frames_missed_percent", xwayland144),
+            ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
+            ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
+            ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),
+            ("transition_interval_p99_ms", FramePacing.ms(pacing.transition, 99)),
+            ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),
+            ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
+            ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
+            ("recording_interval_p99_ms", FramePacing.ms(recordedPacing.all, 99)),
+            ("recording_mb", Double(recorded.recordings.reduce(0, +)) / 1e6),
+        ]
+    }
 
+    /// The same walk in a 3840x2160 window (1920x1080 points at 2x), where the screen is that large, and as a native
+    /// Wayland client of a headless sway whose output runs at 144 Hz (the window tiled: the whole output), input
+    /// through its virtual pointer and keyboard.
+    private static func otherScreensFigures(_ bench: WindowBench) throws -> [(String, Double)] {
+        var pacing4K: FramePacing?
+        if screenFits(width: 3840, height: 2160) {
+            let p = FramePacing(try bench.play(WindowBench.walk, scale: 2).trace)
+            pacing4K = p
+            row("4K (2x): frame interval, all in motion", p.all)
+            row("4K (2x): draw", p.draw)
+            print(String(format: "missed refreshes in the 4K walk: %llu (in %d of %d frames in motion)",
+                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion))
+        } else {
+            print("(the screen is smaller than 3840x2160: the 4K walk is not measured; `make bench` runs one that large)")
+        }
+        var pacing144: FramePacing?
+        if HeadlessSway.isInstalled {
+            let sway = try HeadlessSway(config: "output HEADLESS-1 mode --custom 1920x1080@144Hz\ndefault_border none\nseat * hide_cursor 500\n")
+            let p = FramePacing(try bench.play(WindowBench.walk, environment: sway.waylandEnvironment, backend: "wayland").trace)
+            pacing144 = p
+            row("Wayland 144 Hz: frame interval, all in motion", p.all)
+            row("Wayland 144 Hz: draw", p.draw)
+            print(String(format: "missed refreshes in the walk as a Wayland client at 144 Hz: %llu (in %d of %d frames in motion, %.1f %%)",
+                         p.missedRefreshes, p.framesThatMissed, p.framesInMotion, 100 * Double(p.framesThatMissed) / Double(max(1, p.framesInMotion))))
+        } else {
+            print("(sway is not installed: the Wayland walk at 144 Hz is not measured)")
+        }
+        return [("missed_refreshes_walk_4k", pacing4K.map { Double($0.missedRefreshes) } ?? .nan),
+                ("draw_p99_ms_4k", pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan),
+                ("wayland_144hz_frames_missed_percent", pacing144.map { 100 * Double($0.framesThatMissed) / Double(max(1, $0.framesInMotion)) } ?? .nan)]
+    }
+
+    /// Launches (cold, warm, on one photo), the photo sharp after a tap and after a page turn, and memory over a
+    /// browse through every photo and 150 opens and closes.
+    private static func launchFigures(_ bench: WindowBench, viewer: String, folder: String, walk: WindowBench.Run) throws -> [(String, Double)] {
         let sharp = tapToSharp(walk.trace, fitWidth: 1440)
         let turns = pageTurnsSettled(try bench.play(WindowBench.pageTurns).trace, fitWidth: 1440)
         print(String(format: "\npage turns with the keys, from the key's frame to rest and sharp: %@ ms",
@@ -166,36 +192,13 @@ enum WindowFigures {
                      early, late, cycles.peakRSSMiB))
         print("\npeak RSS: walk \(Int(walk.peakRSSMiB)) MiB; pressing Right through \(photoCount) photos \(Int(browse.peakRSSMiB)) MiB, "
               + "its largest decoder \(Int(browse.decoderPeakRSSMiB)) MiB")
-        let formats = try FormatFigures.measure(jpegFolder: folder)
-        let missed4K: Double = pacing4K.map { Double($0.missedRefreshes) } ?? .nan
-        let draw4K: Double = pacing4K.map { FramePacing.ms($0.draw, 99) } ?? .nan
-        let missed144: Double = pacing144.map { 100 * Double($0.framesThatMissed) / Double(max(1, $0.framesInMotion)) } ?? .nan
-        return formats + [("missed_refreshes_walk_4k", missed4K), ("draw_p99_ms_4k", draw4K),
-                          ("wayland_144hz_frames_missed_percent", missed144),
-                          ("xwayland_144hz_frames_missed_percent", xwayland144)] + [
-            ("frame_interval_p99_ms", FramePacing.ms(pacing.all, 99)),
-            ("missed_refreshes_walk", Double(pacing.missedRefreshes)),
-            ("input_to_photon_p50_ms", FramePacing.ms(pacing.inputToPhoton, 50)),
-            ("transition_interval_p99_ms", FramePacing.ms(pacing.transition, 99)),
-            ("grid_interval_p99_ms", FramePacing.ms(pacing.grid, 99)),
-            ("frame_render_p99_ms", FramePacing.ms(pacing.draw, 99)),
-            ("frame_present_p99_ms", FramePacing.ms(pacing.present, 99)),
-            ("recording_interval_p99_ms", FramePacing.ms(recordedPacing.all, 99)),
-            ("recording_mb", Double(recorded.recordings.reduce(0, +)) / 1e6),
-            ("tap_to_sharp_ms", sharp.ms),
-            ("page_turn_settled_ms", turns.max() ?? .nan),
-            ("first_photo_ms", single.milliseconds("photo sharp on screen")),
-            ("grid_filled_ms", cold.milliseconds("grid filled")),
-            ("grid_cold_ms", cold.milliseconds("grid complete")),
-            ("grid_warm_ms", warm),
-            ("grid_warm_last_change_ms", settle.ours),
-            ("grid_warm_last_change_nsxiv_ms", settle.nsxiv),
-            ("sharp_at_flight_fraction", sharp.fraction),
-            ("rss_browse200_mib", browse.peakRSSMiB),
-            ("decoder_rss_max_mib", browse.decoderPeakRSSMiB),
-            ("first_photo_peak_rss_mib", single.togetherPeakPSSMiB),
-            ("rss_open_close150_mib", cycles.peakRSSMiB),
-        ]
+        return [("tap_to_sharp_ms", sharp.ms), ("page_turn_settled_ms", turns.max() ?? .nan),
+                ("first_photo_ms", single.milliseconds("photo sharp on screen")), ("grid_filled_ms", cold.milliseconds("grid filled")),
+                ("grid_cold_ms", cold.milliseconds("grid complete")), ("grid_warm_ms", warm),
+                ("grid_warm_last_change_ms", settle.ours), ("grid_warm_last_change_nsxiv_ms", settle.nsxiv),
+                ("sharp_at_flight_fraction", sharp.fraction), ("rss_browse200_mib", browse.peakRSSMiB),
+                ("decoder_rss_max_mib", browse.decoderPeakRSSMiB), ("first_photo_peak_rss_mib", single.togetherPeakPSSMiB),
+                ("rss_open_close150_mib", cycles.peakRSSMiB)]
     }
 
     /// When the screen stops changing after a launch on the folder with a warm thumbnail cache: ours,
