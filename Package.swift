@@ -151,7 +151,7 @@ let package = Package(
         // Snapshot comparison and test pictures, shared by the test targets.
         // The MP4 reader calls FFmpeg directly: the tests link it.
         .target(name: "TestSupport", dependencies: [
-            "Pixels", "Imaging", "CWebPDemux", "CGIF", "CAV", .product(name: "SystemPackage", package: "swift-system"),
+            "Pixels", "Imaging", "CWebPDemux", "CGIF", "CAV", "CX11", .product(name: "SystemPackage", package: "swift-system"),
         ], linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -166,7 +166,10 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Pixels", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session"]),
+        .testTarget(name: "SessionTests", dependencies: [
+            "Session", "Animation", "App", "Geometry", "Imaging", "Library", "TestSupport", "X11Platform", "WindowSystem",
+            .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "WaylandPlatformTests", dependencies: [
             "WaylandPlatform", "Input", "Geometry", .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
         ]),

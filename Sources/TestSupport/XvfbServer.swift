@@ -1,7 +1,6 @@
 import CX11
 import Foundation
 import Glibc
-import TestSupport
 
 /// A private X server for one test: Xvfb picks a free display number and writes it to the
 /// descriptor named by `-displayfd`. Killed when the test lets go of it.
@@ -10,9 +9,9 @@ import TestSupport
 /// during the reset is refused ("connection reset by peer"). The test's own connection and the
 /// viewer come and go at their own times, and a client of another test that still had this display
 /// number can knock on it too: each such gap failed a test now and then as "cannot open the X display".
-final class XvfbServer: XServer {
-    static let binary = "/usr/bin/Xvfb"
-    let display: String
+public final class XvfbServer: XServer {
+    public static let binary = "/usr/bin/Xvfb"
+    public let display: String
     private let process = Process()
     /// Xvfb's own messages (its standard error), for a test's failure message.
     private let logFolder: TemporaryFolder
@@ -20,7 +19,7 @@ final class XvfbServer: XServer {
     /// `asAnotherUser`: the server runs as `nobody` (with access control off, so this root process's
     /// clients may connect), as a server of another user does (sway's Xwayland, `ssh -X`): it refuses
     /// to attach a shared-memory segment it can't read.
-    init(width: Int = 1600, height: Int = 1200, asAnotherUser: Bool = false) throws {
+    public init(width: Int = 1600, height: Int = 1200, asAnotherUser: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: XvfbServer.binary) else { throw XvfbMissing() }
         logFolder = try TemporaryFolder()
         let pipe = Pipe()
@@ -52,7 +51,7 @@ final class XvfbServer: XServer {
     /// What Xvfb wrote to its standard error so far.
     private var log: String { (try? String(contentsOfFile: logFolder.path + "/Xvfb.log", encoding: .utf8)) ?? "" }
 
-    var state: String {
+    public var state: String {
         let end = process.isRunning ? "running"
             : process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)"
             : "exited with status \(process.terminationStatus)"
@@ -60,13 +59,13 @@ final class XvfbServer: XServer {
     }
 
     /// Ends the server at once (SIGKILL: it may have inherited a blocked SIGTERM), as a crash would.
-    func kill() { process.killNow() }
+    public func kill() { process.killNow() }
 
     deinit { kill() }
 }
 
 /// A display the tests start for themselves.
-protocol XServer: AnyObject {
+public protocol XServer: AnyObject {
     /// `:N`, for DISPLAY.
     var display: String { get }
     /// Whether it still runs, or how it ended, and its log: for a failure message.
@@ -74,11 +73,11 @@ protocol XServer: AnyObject {
     func kill()
 }
 
-struct XvfbMissing: Error, CustomStringConvertible {
-    var description: String { "Xvfb did not start: install it (make test does: apt-get install xvfb)" }
+public struct XvfbMissing: Error, CustomStringConvertible {
+    public var description: String { "Xvfb did not start: install it (make test does: apt-get install xvfb)" }
 }
 
-struct XvfbFailed: Error, CustomStringConvertible {
+public struct XvfbFailed: Error, CustomStringConvertible {
     let state: String
-    var description: String { "Xvfb named its display but did not answer on it: \(state)" }
+    public var description: String { "Xvfb named its display but did not answer on it: \(state)" }
 }
