@@ -186,87 +186,98 @@ final class Interaction {
     /// The one drag: in the grid it scrolls; in the viewer, what it does is decided at its start
     /// (page, pan a zoomed photo, or pull the photo out); a photo taken in the air follows it.
     private func drag(_ pan: PanRecognizer) {
-        let t = pan.translation
         switch pan.state {
-        case .began:
-            if gesture == .pulling { return dismissal.update(translation: t) }   // taken in the air
-            guard gesture == nil else { return }   // a pinch has the photo
-            if navigator.isGridActive, pan.startLocation.x <= Interaction.backEdge, t.x > abs(t.y) {
-                gesture = .swipingBack
-                return
-            }
-            if navigator.isGridActive {
-                gesture = .scrollingGrid
-                grid.scrolling.beginDrag()
-                grid.scrolling.drag(translation: t.y)
-                return
-            }
-            guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
-            switch viewer.role(forDragStartingWith: t) {
-            case .paging:
-                gesture = .paging
-                viewer.beginPaging()
-                viewer.dragPaging(translation: t.x)
-            case .panning:
-                gesture = .panningPhoto
-                viewer.beginPan()
-                viewer.pan(translation: t)
-            case .dismissing:
-                guard navigator.beginDismissal() else { return }
-                gesture = .pulling
-                dismissal.update(translation: t)
-            case .info:
-                gesture = .revealingInfo
-                viewer.beginInfoDrag()
-                viewer.dragInfo(translationY: t.y)
-            case .none:
-                break
-            }
-        case .changed:
-            holdsTakenPhoto = false
-            switch gesture {
-            case .scrollingGrid?: grid.scrolling.drag(translation: t.y)
-            case .paging?: navigator.viewer?.dragPaging(translation: t.x)
-            case .panningPhoto?: navigator.viewer?.pan(translation: t)
-            case .pulling?: dismissal.update(translation: t - pullStart)
-            case .revealingInfo?:
-                guard let viewer = navigator.viewer else { break }
-                // Down past hidden, the photo is pulled from there.
-                let beyond = viewer.dragInfo(translationY: t.y)
-                if beyond > Interaction.infoHandOver, navigator.beginDismissal() {
-                    viewer.setInfo(shown: false)
-                    gesture = .pulling
-                    pullStart = Point(x: t.x, y: t.y - beyond)
-                    dismissal.update(translation: t - pullStart)
-                }
-            default: break
-            }
-        case .ended, .cancelled:
-            let ended = pan.state == .ended
-            let velocity = ended ? pan.velocity : .zero
-            defer { pullStart = .zero }
-            switch gesture {
-            case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
-            case .swipingBack?:
-                if ended, t.x > grid.size.width * 0.25 || velocity.x > 300 { _ = backChosen() }
-            case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
-            case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
-            case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
-            case .pulling?:
-                if ended {
-                    dismissal.end(translation: t - pullStart, velocity: velocity)
-                } else if gestures.pointers.count > 1 {
-                    return   // a second finger: the pinch takes the photo on (whichever recognizer hears first)
-                } else {
-                    dismissal.cancelPull()   // a cancelled touch sequence springs back: safer than closing
-                }
-            default: return   // a pinch took over from the drag: it has the photo now
-            }
-            gesture = nil
-            holdsTakenPhoto = false
-        default:
+        case .began: dragBegan(pan)
+        case .changed: dragChanged(translation: pan.translation)
+        case .ended, .cancelled: dragEnded(pan)
+        default: return
+        }
+    }
+
+    /// A drag begins: what it moves (the grid, the pages, the photo, its details, or the photo out of the viewer).
+    private func dragBegan(_ pan: PanRecognizer) {
+        let t = pan.translation
+        if gesture == .pulling { return dismissal.update(translation: t) }   // taken in the air
+        guard gesture == nil else { return }   // a pinch has the photo
+        if navigator.isGridActive, pan.startLocation.x <= Interaction.backEdge, t.x > abs(t.y) {
+            gesture = .swipingBack
             return
         }
+        if navigator.isGridActive {
+            gesture = .scrollingGrid
+            grid.scrolling.beginDrag()
+            grid.scrolling.drag(translation: t.y)
+            return
+        }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
+        switch viewer.role(forDragStartingWith: t) {
+        case .paging:
+            gesture = .paging
+            viewer.beginPaging()
+            viewer.dragPaging(translation: t.x)
+        case .panning:
+            gesture = .panningPhoto
+            viewer.beginPan()
+            viewer.pan(translation: t)
+        case .dismissing:
+            guard navigator.beginDismissal() else { return }
+            gesture = .pulling
+            dismissal.update(translation: t)
+        case .info:
+            gesture = .revealingInfo
+            viewer.beginInfoDrag()
+            viewer.dragInfo(translationY: t.y)
+        case .none:
+            break
+        }
+    }
+
+    private func dragChanged(translation t: Point) {
+        holdsTakenPhoto = false
+        switch gesture {
+        case .scrollingGrid?: grid.scrolling.drag(translation: t.y)
+        case .paging?: navigator.viewer?.dragPaging(translation: t.x)
+        case .panningPhoto?: navigator.viewer?.pan(translation: t)
+        case .pulling?: dismissal.update(translation: t - pullStart)
+        case .revealingInfo?:
+            guard let viewer = navigator.viewer else { break }
+            // Down past hidden, the photo is pulled from there.
+            let beyond = viewer.dragInfo(translationY: t.y)
+            if beyond > Interaction.infoHandOver, navigator.beginDismissal() {
+                viewer.setInfo(shown: false)
+                gesture = .pulling
+                pullStart = Point(x: t.x, y: t.y - beyond)
+                dismissal.update(translation: t - pullStart)
+            }
+        default: break
+        }
+    }
+
+    /// The finger lifts (or the touch sequence is cancelled): what it moved goes on with its speed, or back.
+    private func dragEnded(_ pan: PanRecognizer) {
+        let t = pan.translation
+        let ended = pan.state == .ended
+        let velocity = ended ? pan.velocity : .zero
+        defer { pullStart = .zero }
+        switch gesture {
+        case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
+        case .swipingBack?:
+            if ended, t.x > grid.size.width * 0.25 || velocity.x > 300 { _ = backChosen() }
+        case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
+        case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
+        case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
+        case .pulling?:
+            if ended {
+                dismissal.end(translation: t - pullStart, velocity: velocity)
+            } else if gestures.pointers.count > 1 {
+                return   // a second finger: the pinch takes the photo on (whichever recognizer hears first)
+            } else {
+                dismissal.cancelPull()   // a cancelled touch sequence springs back: safer than closing
+            }
+        default: return   // a pinch took over from the drag: it has the photo now
+        }
+        gesture = nil
+        holdsTakenPhoto = false
     }
 
     /// A press held still: the photo under it is lifted (unless the press already does something: it took
