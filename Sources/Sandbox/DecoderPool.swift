@@ -8,8 +8,8 @@ import SystemPackage
 
 /// The viewer's side of the sandbox: decoder processes, one a core, started ahead and reused, that every
 /// decode of a file's bytes is sent to (`ImageDecoder.route(through:)`). They start with the program's own
-/// libraries only; a format whose library opens on demand (HEIC, AVIF, JPEG XL, SVG) is sent to a decoder
-/// that opened them all, which takes the place of a lighter one the first time such a file is met. A request carries the file as an
+/// libraries only; a format whose library opens on demand (libheif for HEIC and AVIF, libjxl, librsvg) is sent to
+/// a decoder that opened it, which takes the place of one that had not the first time such a file is met. A request carries the file as an
 /// open descriptor; the answer is a sealed memory file the viewer maps. A decoder that crashes or runs
 /// past its time costs that one picture (an error naming why) and is replaced. If decoders cannot be
 /// started or confined here, the pool says so once and decodes in this process instead, as glycin falls
@@ -33,8 +33,8 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
     private var all: Set<pid_t> = []
     private var failedStarts = 0
     private var inProcess = false
-    /// A format whose library opens on demand was met: decoders started from now on open every library.
-    private var startsEveryLibrary = false
+    /// The libraries opened on demand whose formats were met: decoders started from now on open them.
+    private var librariesMet: Set<String> = []
 
     /// Starts `size` decoders of `executable` (this program; its `--decoder-process` mode). `baseSeconds`
     /// can be shortened by tests (`PHOTOZOOM_DECODE_SECONDS`).
@@ -115,8 +115,8 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
         let seconds = timeLimit(for: request)
         request.cpuSeconds = min(request.cpuSeconds, seconds)
         guard var worker = checkOut() else { return try here() }
-        if format?.opensLibraryOnDemand == true && !worker.opensEveryLibrary {
-            guard let heavier = replaceWithOneOpeningEveryLibrary(worker) else { return try here() }
+        if let format, format.opensLibraryOnDemand, !worker.libraries.contains(format.library) {
+            guard let heavier = replace(worker, adding: format.library) else { return try here() }
             worker = heavier
         }
         if !worker.isReady {
@@ -189,13 +189,16 @@ extension DecoderPool {
         }
     }
 
-    /// A decoder that opened every library, in place of `light` (checked out: the caller's to use); nil when
-    /// none could be started, and the pool decodes here from now on.
-    private func replaceWithOneOpeningEveryLibrary(_ light: DecoderWorker) -> DecoderWorker? {
+    /// A decoder that opened `library` too, and every library met so far, in place of `light` (checked out: the
+    /// caller's to use); nil when none could be started, and the pool decodes here from now on.
+    private func replace(_ light: DecoderWorker, adding library: String) -> DecoderWorker? {
         _ = light.stop()
-        let worker = spawner.spawn(niceness: Self.niceness, everyLibrary: true)
+        let libraries = condition.withLock {
+            librariesMet.insert(library)
+            return librariesMet.union(light.libraries)
+        }
+        let worker = spawner.spawn(niceness: Self.niceness, libraries: libraries)
         condition.withLock {
-            startsEveryLibrary = true
             all.remove(light.pid)
             if let worker { all.insert(worker.pid) } else { giveUp("no decoder process could be started") }
         }
@@ -204,7 +207,7 @@ extension DecoderPool {
 
     /// Starts a decoder in place of `gone` (nil: one more), so that the pool stays full.
     private func replace(_ gone: DecoderWorker?) {
-        let worker = spawner.spawn(niceness: Self.niceness, everyLibrary: condition.withLock { startsEveryLibrary })
+        let worker = spawner.spawn(niceness: Self.niceness, libraries: condition.withLock { librariesMet })
         condition.withLock {
             if let gone { all.remove(gone.pid) }
             if let worker {

@@ -6,7 +6,7 @@ import Imaging
 import Pixels
 
 /// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS LIBRARIES`): one decoder of the pool. It
-/// opens the libraries that open on demand when asked to (`every`; `linked` leaves them, and their formats, to
+/// opens the libraries opened on demand that it is asked to (`libheif,librsvg`; `linked`, none: their formats go to
 /// another), confines itself, then answers requests on descriptor 3 one at a time until the viewer closes the
 /// socket. A picture is decoded in the decoder's heap, which keeps its memory for the
 /// next one; the one handed over is written into a memory file (`SharedPixelMemory`), sealed and sent, and the
@@ -14,8 +14,12 @@ import Pixels
 public enum DecoderProcess {
     /// The first argument that starts this mode.
     public static let argument = "--decoder-process"
-    /// Its last argument: whether it opens the libraries opened on demand, or only has the program's own.
-    static let everyLibrary = "every", linkedLibraries = "linked"
+    /// Its last argument: the libraries opened on demand it opens, by their format table names, joined with commas;
+    /// `linked` for none (only the program's own).
+    static func argument(opening libraries: Set<String>) -> String { libraries.isEmpty ? "linked" : libraries.sorted().joined(separator: ",") }
+    static func libraries(in argument: String?) -> Set<String> {
+        argument == "linked" ? [] : Set((argument ?? "").split(separator: ",").map(String.init)).intersection(LibrariesAhead.all)
+    }
     /// Pictures up to this size stay in the heap (glibc's largest mmap bound); a larger one is mapped, and given back.
     static let heapPictures: Int32 = 32 << 20
     static let socket: Int32 = 3
@@ -25,8 +29,8 @@ public enum DecoderProcess {
         guard let parent = arguments.dropFirst().first.flatMap({ pid_t($0) }) else { exit(2) }
         do throws(Confinement.Failure) {
             try Confinement.detach(socket: socket, parent: parent)
-            let everyLibrary = arguments.dropFirst(3).first != linkedLibraries
-            if everyLibrary { _ = LibrariesAhead.open() }
+            let libraries = Self.libraries(in: arguments.dropFirst(3).first)
+            if !libraries.isEmpty { _ = LibrariesAhead.open(libraries) }
             // ICU's locale data is read on first use (a library's message is matched case-insensitively).
             _ = "Warm-Up".localizedLowercase
             // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
@@ -39,7 +43,7 @@ public enum DecoderProcess {
             // A picture's memory is let go on a thread of its own, after the answer has gone.
             LargeImageRelease.start()
             // One that draws SVGs reads the fonts their text asks for as it draws it.
-            try Confinement.confine(readable: everyLibrary ? Confinement.fontFolders() : [])
+            try Confinement.confine(readable: libraries.contains("librsvg") ? Confinement.fontFolders() : [])
         } catch {
             // The viewer reads this as the process's first message, and says it in one line.
             _ = DecoderChannel.send(DecoderReply(error: .unreadable("the decoder could not confine itself: \(error)")), on: socket)

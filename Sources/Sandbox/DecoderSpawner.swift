@@ -9,7 +9,7 @@ final class DecoderSpawner: @unchecked Sendable {
     private let executable: String
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var asked: [(niceness: Int32, everyLibrary: Bool)] = []
+    private var asked: [(niceness: Int32, libraries: Set<String>)] = []
     private var started: [DecoderWorker?] = []
 
     init(executable: String) {
@@ -19,11 +19,11 @@ final class DecoderSpawner: @unchecked Sendable {
         thread.start()
     }
 
-    /// A new decoder process (not yet known to be ready), `niceness` steps below the viewer, that opens the
-    /// libraries opened on demand too when `everyLibrary`; nil when it could not be started.
-    func spawn(niceness: Int32, everyLibrary: Bool) -> DecoderWorker? {
+    /// A new decoder process (not yet known to be ready), `niceness` steps below the viewer, that opens `libraries`
+    /// of those opened on demand; nil when it could not be started.
+    func spawn(niceness: Int32, libraries: Set<String>) -> DecoderWorker? {
         condition.withLock {
-            asked.append((niceness, everyLibrary))
+            asked.append((niceness, libraries))
             condition.broadcast()
             while started.isEmpty { condition.wait() }
             return started.removeFirst()
@@ -32,11 +32,11 @@ final class DecoderSpawner: @unchecked Sendable {
 
     private func serve() {
         while true {
-            let (niceness, everyLibrary) = condition.withLock {
+            let (niceness, libraries) = condition.withLock {
                 while asked.isEmpty { condition.wait() }
                 return asked.removeFirst()
             }
-            let worker = DecoderWorker.start(executable: executable, niceness: niceness, everyLibrary: everyLibrary)
+            let worker = DecoderWorker.start(executable: executable, niceness: niceness, libraries: libraries)
             condition.withLock {
                 started.append(worker)
                 condition.broadcast()
@@ -49,14 +49,14 @@ final class DecoderSpawner: @unchecked Sendable {
 struct DecoderWorker: Sendable {
     let pid: pid_t
     let socket: Int32
-    /// Whether it opened the libraries opened on demand (libheif, libjxl, librsvg) before confining itself.
-    let opensEveryLibrary: Bool
+    /// The libraries opened on demand (libheif, libjxl, librsvg) it opened before confining itself.
+    let libraries: Set<String>
     /// Whether its first message (ready, or why it could not confine itself) was read.
     var isReady = false
 
     /// Starts `executable` in its decoder mode, `niceness` steps below the viewer, with the socket as its
     /// descriptor 3, the standard ones on /dev/null, and nothing else of the viewer's.
-    static func start(executable: String, niceness: Int32, everyLibrary: Bool) -> DecoderWorker? {
+    static func start(executable: String, niceness: Int32, libraries: Set<String>) -> DecoderWorker? {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
         defer { close(ends[1]) }
@@ -76,7 +76,7 @@ struct DecoderWorker: Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let arguments = [executable, DecoderProcess.argument, String(getpid()), String(niceness),
-                         everyLibrary ? DecoderProcess.everyLibrary : DecoderProcess.linkedLibraries]
+                         DecoderProcess.argument(opening: libraries)]
         let environment = ProcessInfo.processInfo.environment.merging(Self.environment) { $1 }.map { "\($0)=\($1)" }
         var pid: pid_t = 0
         let status = withCStrings(arguments) { argv in
@@ -86,7 +86,7 @@ struct DecoderWorker: Sendable {
             close(ends[0])
             return nil
         }
-        return DecoderWorker(pid: pid, socket: ends[0], opensEveryLibrary: everyLibrary)
+        return DecoderWorker(pid: pid, socket: ends[0], libraries: libraries)
     }
 
     /// A decoder's own settings: two malloc arenas (its address space is bounded, and each arena reserves

@@ -33,7 +33,7 @@ final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
     /// The frames of the file open at `fd`, in a new decoder; nil when the file is a still picture.
     static func open(fd: Int32, format: ImageFormat?, colour: ColourTarget, spawner: DecoderSpawner,
                      seconds: Int) throws(ImageDecodeError) -> RemoteAnimation? {
-        guard let worker = spawner.spawn(niceness: 0, everyLibrary: format?.opensLibraryOnDemand ?? true) else {
+        guard let worker = spawner.spawn(niceness: 0, libraries: format.map { $0.opensLibraryOnDemand ? [$0.library] : [] } ?? LibrariesAhead.all) else {
             throw .unreadable("no decoder process could be started for its frames")
         }
         guard let ready = DecoderPool.firstMessage(of: worker, seconds: seconds) else {

@@ -60,8 +60,8 @@ import Testing
     }
 
     /// Decoders start with the program's own libraries: a folder of JPEGs, PNGs, GIFs, WebPs and TIFFs never
-    /// maps libheif, libjxl or librsvg. The first HEIC, JPEG XL or SVG goes to a decoder that opened them all,
-    /// in place of a light one; the pool keeps its size.
+    /// maps libheif, libjxl or librsvg. The first HEIC goes to a decoder that opened libheif, in place of a light one;
+    /// a JPEG XL and an SVG after it, to one that opened those too; the pool keeps its size.
     @Test func librariesOpenedOnDemandAreMappedOnlyOnceTheirFormatIsMet() throws {
         let pool = DecoderPool(executable: Self.executable, size: 2)
         func libraries(_ pid: pid_t) throws -> Set<String> {
@@ -75,10 +75,18 @@ import Testing
         let light = pool.processIDs
         #expect(light.count == 2)
         for pid in light { #expect(try libraries(pid).isEmpty, "decoder \(pid)") }
-        for name in ["quadrants.heic", "quadrants.jxl", "quadrants.svg"] {
+        func decode(_ name: String) throws {
             let decoded = try pool.decode(file: FilePath(Self.fixtures + "/" + name), atLeast: (16, 16), colour: .sRGB)
             #expect(decoded.image.width >= 16 && decoded.format.opensLibraryOnDemand, "\(name): \(decoded.image.width) px wide")
         }
+        // A HEIC's decoder opens libheif alone: no fonts, no librsvg, for a folder of phone photos.
+        try decode("quadrants.heic")
+        for pid in pool.processIDs.subtracting(light) {
+            let mapped = try libraries(pid)
+            #expect(mapped == ["libheif"], "decoder \(pid): \(mapped)")
+        }
+        try decode("quadrants.jxl")
+        try decode("quadrants.svg")
         let heavier = pool.processIDs.subtracting(light)
         #expect(pool.processIDs.count == 2 && !heavier.isEmpty && !pool.decodesInProcess)
         for pid in heavier {

@@ -6,14 +6,19 @@ import CRSVG
 /// once on a picture of nothing: a decoder process does this before it confines itself, since once
 /// confined it can open no file, a library's own included.
 public enum LibrariesAhead {
-    /// Returns the libraries that could not be opened, in words (each format then fails with its reason).
-    public static func open() -> [String] {
+    /// The libraries opened on demand, by the names the format table gives them (`ImageFormat.library`).
+    public static let all: Set<String> = ["libheif", "libjxl", "librsvg"]
+
+    /// Opens `libraries` (of `all`); returns those that could not be opened, in words (each format then fails with its
+    /// reason).
+    public static func open(_ libraries: Set<String> = all) -> [String] {
         var reason: UnsafePointer<CChar>?
         var missing: [String] = []
-        if photozoom_heif_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "libheif") }
-        if photozoom_jxl_load(&reason) == nil || photozoom_jxl_threads_load(&reason) == nil {
+        if libraries.contains("libheif"), photozoom_heif_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "libheif") }
+        if libraries.contains("libjxl"), photozoom_jxl_load(&reason) == nil || photozoom_jxl_threads_load(&reason) == nil {
             missing.append(reason.map { String(cString: $0) } ?? "libjxl")
         }
+        guard libraries.contains("librsvg") else { return missing }
         if photozoom_rsvg_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "librsvg") }
         // GLib's types, librsvg's first document and fontconfig's configuration and caches (the text) are set up on
         // first use, reading files of their own.
