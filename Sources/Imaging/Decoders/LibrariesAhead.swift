@@ -7,7 +7,7 @@ import CRSVG
 /// confined it can open no file, a library's own included.
 public enum LibrariesAhead {
     /// The libraries opened on demand, by the names the format table gives them (`ImageFormat.library`).
-    public static let all: Set<String> = ["libheif", "libjxl", "librsvg"]
+    public static let all = Set(ImageFormat.all.filter(\.opensLibraryOnDemand).map(\.library))
 
     /// Opens `libraries` (of `all`); returns those that could not be opened, in words (each format then fails with its
     /// reason).
