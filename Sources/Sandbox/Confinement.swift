@@ -27,7 +27,7 @@ enum Confinement {
     /// The rest, once the libraries are open: after this the process can only decode, answer, and read the files
     /// beneath `readable` (a decoder that draws SVGs: the fonts their text is drawn in). Those are reached only where
     /// the kernel has Landlock to hold the reading to them; elsewhere no file is.
-    static func confine(readable: [String] = []) throws(Failure) {
+    static func confine(readable: [String]) throws(Failure) {
         guard photozoom_no_new_privileges() == 0 else { throw Failure(description: "PR_SET_NO_NEW_PRIVS: \(reason())") }
         _ = photozoom_not_dumpable()
         var memory = rlimit(rlim_cur: rlim_t(addressSpace), rlim_max: rlim_t(addressSpace))

@@ -56,7 +56,7 @@ enum SyscallPolicy {
 
     /// Loads the filter on every thread of the process; false when the kernel refuses it. With `opensForReading`,
     /// `opens` may open a file to read it (and are refused one to write); without, they are refused.
-    static func install(opensForReading: Bool = false, unlistedAction: UInt32 = photozoom_seccomp_kill()) -> Bool {
+    static func install(opensForReading: Bool, unlistedAction: UInt32 = photozoom_seccomp_kill()) -> Bool {
         guard let filter = seccomp_init(unlistedAction) else { return false }
         defer { seccomp_release(filter) }
         guard seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1) == 0 else { return false }
