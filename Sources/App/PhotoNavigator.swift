@@ -25,6 +25,9 @@ final class PhotoNavigator {
     private var animated: Set<Int> = []
     private let screens = Node(name: "screens")
     private let flights = Node(name: "transitions")
+    /// The viewer's black over the whole window while a photo passed on its own decodes: the launch shows
+    /// no grid before the photo (nor draws it, nor keeps a screenful of its copy).
+    private var curtain: Node?
     private let transitions: ZoomTransitionController
     private let animator: Animator
     /// The pull's controller, held directly by the interaction.
@@ -119,6 +122,7 @@ final class PhotoNavigator {
         opensOnceShown = nil
         earlyDecode = nil
         awaitedEarly = nil
+        liftCurtain()
         let name = photos[index].name
         let screen = PhotoViewerScreen(index: index, count: photos.count, size: grid.size, pixelScale: pixelScale,
                                        animator: animator,
@@ -157,8 +161,21 @@ final class PhotoNavigator {
     /// one a third); the window's size when they do not say.
     func prepareToOpen(_ index: Int) {
         awaitedEarly = index
+        if curtain == nil {
+            let node = Node(name: "launchCurtain")
+            node.frame = Rect(origin: .zero, size: grid.size)
+            node.backgroundColor = .black
+            window.addChild(node)
+            curtain = node
+        }
         let window = Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale)
         requestSharper(index, covering: statedFit(of: index) ?? window)
+    }
+
+    /// The grid shows again: the photo opened, or it cannot be read (its ⚠ cell is then in view).
+    func liftCurtain() {
+        curtain?.removeFromParent()
+        curtain = nil
     }
 
     /// Photo `i`'s fit in the window, device px, from the shape its file's first bytes state (nil when they do not say).
@@ -447,5 +464,6 @@ final class PhotoNavigator {
         window.frame = frame
         screens.frame = frame
         flights.frame = frame
+        curtain?.frame = frame
     }
 }

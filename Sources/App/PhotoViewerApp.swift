@@ -178,6 +178,8 @@ public final class PhotoViewerApp {
             needsDisplay = true
         } else if thumbnails.hasFailed(index) {
             pendingOpen = nil
+            navigator.liftCurtain()
+            needsDisplay = true
         }
     }
 

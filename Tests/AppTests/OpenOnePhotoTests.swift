@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import Imaging
 import Input
+import Rendering
 import Testing
 import TestSupport
 import SystemPackage
@@ -29,6 +30,7 @@ import SystemPackage
                                  queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock)
         app.openWhenLoaded(around.opening)
         #expect(!app.isSettled, "waits for the photo")
+        #expect(try Self.isBlack(app), "the window is the viewer's black until the photo is in: no grid shows first")
         app.settle(stepping: clock)
         let viewer = try #require(app.viewer)
         #expect(viewer.photoName == "life_by_Aitzol_Berasategi.jpg")
@@ -65,6 +67,12 @@ import SystemPackage
         #expect(sizes.allSatisfy { $0.width * $0.height <= first.width * first.height }, "nothing larger was asked: \(sizes)")
     }
 
+    /// Whether every pixel the window would show now is black.
+    static func isBlack(_ app: PhotoViewerApp) throws -> Bool {
+        let frame = try SceneRenderer().render(app.root, width: Int(app.size.width), height: Int(app.size.height))
+        return (0..<frame.height).allSatisfy { y in (0..<frame.width).allSatisfy { x in frame.pixel(x: x, y: y) & 0xFF_FFFF == 0 } }
+    }
+
     /// The sizes a test's decoder was asked for, in order.
     final class AskedSizes: @unchecked Sendable {
         private let lock = NSLock()
@@ -86,6 +94,7 @@ import SystemPackage
         app.settle(stepping: clock)
         #expect(app.viewer == nil)
         #expect(app.isSettled)
+        #expect(try !Self.isBlack(app), "the grid shows, with its ⚠ cell")
         #expect(log.messages.count == 1 && log.messages[0].contains("broken.jpg"), "\(log.messages)")
     }
 }
