@@ -7,19 +7,41 @@ import Library
 public struct DayTitles {
     /// Today: days since 1970-01-01 on this machine's wall clock.
     let today: Int64
-    private let weekday: DateFormatter
-    private let dayAndMonth: DateFormatter
-    private let fullDate: DateFormatter
-    /// "Today" and "Yesterday" in the locale's words.
-    private let todayWord: String
-    private let yesterdayWord: String
+    /// Made at the first title asked for: a launch with no timeline does not load ICU's date data (4 MiB).
+    private let words: Words
 
     /// `locale`: the words and order of the dates (the environment's `LC_ALL`, `LC_TIME` or `LANG` by
     /// default, which Foundation does not read on Linux).
     public init(now: Date = Date(), zone: TimeZone = .current, locale: Locale = .environmentDates) {
         let wallClock = Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: now))
         today = PhotoDate(instant: 0, wallClock: wallClock, isCaptureTime: false).day
-        func formatter(_ template: String) -> DateFormatter {
+        words = Words(locale: locale)
+    }
+
+    /// The locale's formatters and words, made once, when first needed.
+    private final class Words {
+        let locale: Locale
+        init(locale: Locale) { self.locale = locale }
+
+        lazy var weekday = formatter("EEEE")
+        lazy var dayAndMonth = formatter("EEEEdMMMM")
+        lazy var fullDate = formatter("EEEEdMMMMy")
+        /// "Today" and "Yesterday" in the locale's words.
+        lazy var today = heading(relative.format(Date()))
+        lazy var yesterday = heading(relative.format(Date().addingTimeInterval(-86_400)))
+
+        /// The locale's own words for the two days before the dates begin ("heute", "gestern"); Foundation
+        /// has them only relative to the real clock, which is enough for a word.
+        private var relative: Date.RelativeFormatStyle {
+            var style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale)
+            style.allowedFields = [.day]
+            return style
+        }
+
+        /// With a capital, as a heading.
+        private func heading(_ word: String) -> String { word.prefix(1).uppercased(with: locale) + word.dropFirst() }
+
+        private func formatter(_ template: String) -> DateFormatter {
             let formatter = DateFormatter()
             formatter.locale = locale
             // A day is a wall-clock day: formatted as it is, with no zone moving it.
@@ -27,28 +49,18 @@ public struct DayTitles {
             formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }
-        // The locale's own words for the two days before the dates begin ("heute", "gestern"), with a
-        // capital as a heading; Foundation has them only relative to the real clock, which is enough for a word.
-        var relative = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide, locale: locale)
-        relative.allowedFields = [.day]
-        func heading(_ word: String) -> String { word.prefix(1).uppercased(with: locale) + word.dropFirst() }
-        todayWord = heading(relative.format(Date()))
-        yesterdayWord = heading(relative.format(Date().addingTimeInterval(-86_400)))
-        weekday = formatter("EEEE")
-        dayAndMonth = formatter("EEEEdMMMM")
-        fullDate = formatter("EEEEdMMMMy")
     }
 
     /// The header of `day` (days since 1970-01-01 on the wall clock).
     public func title(ofDay day: Int64) -> String {
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
         switch today - day {
-        case 0: return todayWord
-        case 1: return yesterdayWord
-        case 2...6: return weekday.string(from: date)
+        case 0: return words.today
+        case 1: return words.yesterday
+        case 2...6: return words.weekday.string(from: date)
         default:
             let sameYear = PhotoDate.calendarDate(ofDay: day).year == PhotoDate.calendarDate(ofDay: today).year
-            return (sameYear ? dayAndMonth : fullDate).string(from: date)
+            return (sameYear ? words.dayAndMonth : words.fullDate).string(from: date)
         }
     }
 

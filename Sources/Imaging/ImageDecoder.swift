@@ -65,14 +65,15 @@ public enum ImageDecoder {
         return try decodeHere(data: data, atLeast: atLeast, colour: colour)
     }
 
-    /// `decode(data:)` in this process, whatever the route (what a decoder process runs).
+    /// `decode(data:)` in this process, whatever the route (what a decoder process runs). `inMemoryFile`: a picture
+    /// shrunk is made in a memory file, which a decoder sends as it is.
     public static func decodeHere(data: [UInt8], atLeast: (width: Int, height: Int)? = nil,
-                                  colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
+                                  colour: ColourTarget = .sRGB, inMemoryFile: Bool = false) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
         let output = try format.decode(DecodeRequest(data: data, atLeast: atLeast))
         var image = output.image
-        if let atLeast { image = try shrink(image, toCover: atLeast) }
+        if let atLeast { image = try shrink(image, toCover: atLeast, toMemoryFile: inMemoryFile) }
         // After the shrink: fewer pixels to convert. A shrink that changed nothing returns the
         // decoder's own image, which no one else holds yet.
         colour.convert(image, from: output.colour)
@@ -81,13 +82,14 @@ public enum ImageDecoder {
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.
-    public static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int)) throws(ImageDecodeError) -> PixelImage {
+    public static func shrink(_ image: PixelImage, toCover target: (width: Int, height: Int),
+                              toMemoryFile: Bool = false) throws(ImageDecodeError) -> PixelImage {
         let scale = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
         guard scale < 1 else { return image }
         let w = max(1, Int((Double(image.width) * scale).rounded(.up)))
         let h = max(1, Int((Double(image.height) * scale).rounded(.up)))
         do throws(CairoError) {
-            return try image.scaled(toWidth: w, height: h)
+            return try image.scaled(toWidth: w, height: h, toMemoryFile: toMemoryFile)
         } catch {
             throw .drawing(error)
         }

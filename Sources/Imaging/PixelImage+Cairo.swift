@@ -61,9 +61,13 @@ extension PixelImage {
     /// A resampled copy, filtered with Cairo's GOOD filter (area-averaging when shrinking), or with
     /// `bilinear` as a frame would draw it. Done once per size, off the frame path: a frame never
     /// scales a full-size photo.
-    public func scaled(toWidth w: Int, height h: Int, bilinear: Bool = false) throws(CairoError) -> PixelImage {
+    /// `toMemoryFile`: the copy is made in a memory file, to be handed to another process (on the heap when the
+    /// kernel refuses one).
+    public func scaled(toWidth w: Int, height h: Int, bilinear: Bool = false, toMemoryFile: Bool = false) throws(CairoError) -> PixelImage {
         if w == width && h == height { return self }
-        let out = PixelImage(width: max(1, w), height: max(1, h), isOpaque: isOpaque)
+        let size = (width: max(1, w), height: max(1, h))
+        let shared = toMemoryFile ? PixelImage(inMemoryFileOf: size.width, height: size.height, isOpaque: isOpaque) : nil
+        let out = shared ?? PixelImage(width: size.width, height: size.height, isOpaque: isOpaque)
         let source = try makeSourceSurface()
         defer { cairo_surface_destroy(source) }
         let target = try out.makeCairoSurface()

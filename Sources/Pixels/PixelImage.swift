@@ -20,6 +20,9 @@ public final class PixelImage: @unchecked Sendable {
     /// reused by a later one (a cache that outlives the images it was made from).
     public let serial: UInt64
     private let isMapped: Bool
+    /// The memory file the pixels were made in, to be handed to another process (`init(inMemoryFileOf:)`); closed
+    /// with the image.
+    public let memoryFile: Int32?
 
     /// A zero-filled (transparent) image. Callers fill it through `bytes` before sharing it (and
     /// with only opaque pixels if they say `isOpaque`).
@@ -30,7 +33,7 @@ public final class PixelImage: @unchecked Sendable {
         self.isOpaque = isOpaque
         serial = imagesMade.add(1, ordering: .relaxed).newValue
         stride = width * 4
-        isMapped = false
+        (isMapped, memoryFile) = (false, nil)
         bytes = .allocate(byteCount: stride * height, alignment: 16)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
     }
@@ -43,7 +46,17 @@ public final class PixelImage: @unchecked Sendable {
               let mapped = SharedPixelMemory.map(fd, byteCount: stride * height) else { return nil }
         (self.width, self.height, self.stride, self.isOpaque) = (width, height, stride, isOpaque)
         serial = imagesMade.add(1, ordering: .relaxed).newValue
-        (bytes, isMapped) = (mapped, true)
+        (bytes, isMapped, memoryFile) = (mapped, true, nil)
+    }
+
+    /// A zero-filled image in a new memory file, mapped shared: what is drawn here is in the file, which is sent
+    /// as it is (`SharedPixelMemory.seal`), not copied. Nil when the kernel refuses.
+    public init?(inMemoryFileOf width: Int, height: Int, isOpaque: Bool) {
+        guard width > 0, height > 0, height <= Int.max / (width * 4),
+              let (fd, mapped) = SharedPixelMemory.mappedFile(byteCount: width * 4 * height) else { return nil }
+        (self.width, self.height, self.stride, self.isOpaque) = (width, height, width * 4, isOpaque)
+        serial = imagesMade.add(1, ordering: .relaxed).newValue
+        (bytes, isMapped, memoryFile) = (mapped, true, fd)
     }
 
     deinit {
@@ -52,6 +65,7 @@ public final class PixelImage: @unchecked Sendable {
         // freed on the frame's thread, the open photo and its neighbours cost the 4K frame that
         // landed a photo in its cell 7.5 ms.
         let large = count >= LargeImageRelease.threshold
+        if let memoryFile { close(memoryFile) }
         if isMapped {
             if !large || !LargeImageRelease.take(bytes, mappedBytes: count) { munmap(bytes, count) }
         } else if !large || !LargeImageRelease.take(bytes) {

@@ -28,6 +28,18 @@ public enum SharedPixelMemory {
         return fd
     }
 
+    /// A new memory file of `byteCount` zero bytes, and its mapping for writing; nil when the kernel refuses.
+    static func mappedFile(byteCount: Int) -> (fd: Int32, bytes: UnsafeMutableRawPointer)? {
+        let fd = photozoom_memory_file("photozoom-pixels")
+        guard fd >= 0 else { return nil }
+        guard ftruncate(fd, off_t(byteCount)) == 0,
+              let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        return (fd, mapped)
+    }
+
     /// `fd` mapped copy-on-write when it is sealed and holds at least `byteCount` bytes.
     static func map(_ fd: Int32, byteCount: Int) -> UnsafeMutableRawPointer? {
         var info = stat()

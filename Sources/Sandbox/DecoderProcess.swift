@@ -31,8 +31,6 @@ public enum DecoderProcess {
             try Confinement.detach(socket: socket, parent: parent)
             let libraries = Self.libraries(in: arguments.dropFirst(3).first)
             if !libraries.isEmpty { _ = LibrariesAhead.open(libraries) }
-            // ICU's locale data is read on first use (a library's message is matched case-insensitively).
-            _ = "Warm-Up".localizedLowercase
             // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
             // one's pages instead of faulting in fresh ones each time.
             _ = photozoom_malloc_mmap_threshold(Self.heapPictures)
@@ -52,7 +50,7 @@ public enum DecoderProcess {
         _ = DecoderChannel.send(DecoderReply(), on: socket)   // ready
         var state = State()
         while true {
-            giveBackTheHeapWhenIdle()
+            if giveBackTheHeapWhenIdle() { state.heapIsWarm = false }
             guard let (request, descriptor) = DecoderChannel.receive(DecoderRequest.self, on: socket) else { break }
             let (reply, memory) = answer(request, file: descriptor, state: &state)
             if descriptor >= 0 { close(descriptor) }
@@ -66,9 +64,12 @@ public enum DecoderProcess {
     /// A decoder asked again soon (a grid filling, photos paged through) decodes into the pages its last picture
     /// left in the heap; one left idle for `idleSeconds` gives them back, so that a viewer at rest holds no decoder
     /// memory beyond its libraries'.
-    private static func giveBackTheHeapWhenIdle() {
+    /// True when it gave the heap back.
+    private static func giveBackTheHeapWhenIdle() -> Bool {
         var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        if poll(&waiting, 1, Int32(idleSeconds * 1000)) == 0 { _ = malloc_trim(0) }
+        guard poll(&waiting, 1, Int32(idleSeconds * 1000)) == 0 else { return false }
+        _ = malloc_trim(0)
+        return true
     }
 
     static let idleSeconds = 0.2
@@ -76,6 +77,10 @@ public enum DecoderProcess {
     /// What a decoder keeps between requests.
     struct State {
         var colours = ColourTargets()
+        /// Whether the heap holds the pages of a picture decoded since it was last given back. While it does, a
+        /// picture is shrunk into them and copied into its memory file (faster than fresh pages); else it is
+        /// shrunk into its memory file, which costs the same page faults, one copy and a picture's memory fewer.
+        var heapIsWarm = false
         /// The frames it plays, when it is an animation's decoder.
         var animation: AnimatedImage?
     }
@@ -90,7 +95,9 @@ public enum DecoderProcess {
             do throws(ImageDecodeError) {
                 guard file >= 0 else { throw .unreadable("no file was given") }
                 let data = try PhotoFile.read(fd: file)
-                return handOver(try ImageDecoder.decodeHere(data: data, atLeast: request.atLeast, colour: colour))
+                defer { state.heapIsWarm = true }
+                return handOver(try ImageDecoder.decodeHere(data: data, atLeast: request.atLeast, colour: colour,
+                                                            inMemoryFile: !state.heapIsWarm))
             } catch {
                 return (DecoderReply(error: error), -1)
             }
@@ -141,9 +148,10 @@ public enum DecoderProcess {
         return (DecoderReply(picture: picture), memory)
     }
 
-    /// A descriptor of a sealed memory file with `image`'s pixels; -1 when the kernel refuses.
+    /// A descriptor of a sealed memory file with `image`'s pixels (the one they were made in, else a copy); -1 when
+    /// the kernel refuses.
     private static func memoryFile(holding image: PixelImage) -> Int32 {
-        let fd = SharedPixelMemory.file(holding: image.bytes, byteCount: image.stride * image.height)
+        let fd = image.memoryFile.map { dup($0) } ?? SharedPixelMemory.file(holding: image.bytes, byteCount: image.stride * image.height)
         guard fd >= 0, SharedPixelMemory.seal(fd) else {
             if fd >= 0 { close(fd) }
             return -1

@@ -111,7 +111,7 @@ enum JPEGDecoder {
         if message.contains("DNL not supported") {
             return .unsupported(format: "JPEG", detail: "its height is given by a DNL marker after the image data")
         }
-        if message.localizedLowercase.contains("unsupported") || message.contains("not supported") {
+        if message.lowercased().contains("unsupported") || message.contains("not supported") {
             return .unsupported(format: "JPEG", detail: message)
         }
         return .corrupt(format: "JPEG", detail: message)
