@@ -22,6 +22,8 @@ public enum DecoderProcess {
     }
     /// Pictures up to this size stay in the heap (glibc's largest mmap bound); a larger one is mapped, and given back.
     static let heapPictures: Int32 = 32 << 20
+    /// What is mapped instead while the heap is cold: glibc's default threshold, as the viewer's.
+    static let coldPictures: Int32 = 128 << 10
     static let socket: Int32 = 3
 
     /// Runs the mode to its end; never returns.
@@ -94,6 +96,9 @@ public enum DecoderProcess {
         case .picture:
             do throws(ImageDecodeError) {
                 guard file >= 0 else { throw .unreadable("no file was given") }
+                // Cold, a picture's memory is mapped and given back as it is freed: the heap is kept from the
+                // next picture on, when pictures come one after another.
+                _ = photozoom_malloc_mmap_threshold(state.heapIsWarm ? Self.heapPictures : Self.coldPictures)
                 let data = try PhotoFile.read(fd: file)
                 defer { state.heapIsWarm = true }
                 return handOver(try ImageDecoder.decodeHere(data: data, atLeast: request.atLeast, colour: colour,
