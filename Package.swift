@@ -117,7 +117,7 @@ let package = Package(
         ]),
         // The files a run reads and writes: outputs the user names, the script, traces, screenshots, recordings.
         .target(name: "Outputs", dependencies: [
-            "App", "Cairo", "CCairo", "Imaging", "Library", "Pixels", "Recording", "Rendering",
+            "Cairo", "CCairo", "Imaging", "Library", "Pixels", "Recording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -167,7 +167,8 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Findings"]),
         .testTarget(name: "X11PlatformTests", dependencies: ["X11Platform", "CX11", "Input", "Geometry"]),
         .testTarget(name: "SessionTests", dependencies: [
-            "Session", "Animation", "App", "Geometry", "Imaging", "Library", "TestSupport", "X11Platform", "WindowSystem",
+            "Session", "Animation", "App", "Geometry", "Imaging", "Library", "Outputs", "Scripting", "TestSupport", "X11Platform",
+            "WindowSystem",
             .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "WaylandPlatformTests", dependencies: [

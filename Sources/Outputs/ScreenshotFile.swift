@@ -1,9 +1,7 @@
-import App
 import Cairo
-import Foundation
 import Imaging
+import Foundation
 import Pixels
-import Rendering
 
 /// Writing screenshots without ever replacing a file the user already has.
 public enum ScreenshotFile {
@@ -32,19 +30,9 @@ public enum ScreenshotFile {
         }
     }
 
-    /// Writes what the app shows now, as the window shows it, in sRGB (the window's pixels are in
-    /// `colour`, the display's).
-    public static func write(_ app: PhotoViewerApp, _ renderer: SceneRenderer, colour: ColourTarget = .sRGB, to path: String) throws {
-        let s = app.pixelScale
-        let image = try renderer.render(app.root, width: Int((app.size.width * s).rounded()), height: Int((app.size.height * s).rounded()),
-                                        scale: s)
-        colour.convertToSRGB(image)
-        try write(image, to: path)
-    }
-
-    /// Writes the app's scene tree as JSON (a script's `dump`).
-    public static func writeDump(_ app: PhotoViewerApp, to path: String) throws {
-        try write(SceneDump.json(app.root), to: path)
+    /// Writes a scene tree's JSON (a script's `dump`).
+    public static func writeDump(_ json: Data, to path: String) throws {
+        try write(json, to: path)
     }
 
     private static func write(_ data: Data, to path: String) throws {

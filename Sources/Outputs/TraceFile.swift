@@ -1,4 +1,3 @@
-import App
 import Foundation
 import Glibc
 
@@ -31,15 +30,10 @@ public final class TraceFile {
 
     deinit { close(fd) }
 
-    /// Headless: writes a line for every frame `app` runs.
-    public func follow(_ app: PhotoViewerApp) {
-        app.frameObserver = { [weak self] app in self?.write(app.traceRecord) }
-    }
-
-    /// In the window: one line for a frame once it is presented, with what it cost.
-    public func write(_ record: MotionTraceRecord) {
+    /// Writes one frame's line (a `MotionTraceRecord`'s JSON).
+    public func write(line: String) {
         guard !failed else { return }
-        let line = Array((record.jsonLine + "\n").utf8)
+        let line = Array((line + "\n").utf8)
         var written = 0
         while written < line.count {
             let n = line.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

@@ -47,8 +47,8 @@ struct WindowScriptPlayer {
             case .input(let event): window.inject(event.scaled(by: app.pixelScale))
             case .resize(let w, let h):
                 window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))
-            case .screenshot(let path): try ScreenshotFile.write(app, renderer, colour: colour, to: path)
-            case .dump(let path): try ScreenshotFile.writeDump(app, to: path)
+            case .screenshot(let path): try AppOutputs.screenshot(of: app, renderer: renderer, colour: colour, to: path)
+            case .dump(let path): try AppOutputs.dump(of: app, to: path)
             }
             next += 1
         }

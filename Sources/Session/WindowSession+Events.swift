@@ -15,7 +15,7 @@ extension WindowSession {
         case .desktopSettingsChanged:
             // The desktop's animations switch, flipped while the window is open, takes effect at
             // once (a flight under way finishes as it began).
-            let reduces = settings.reduceMotion || settings.platform.animationsOff()
+            let reduces = settings.reduceMotion || platform.animationsOff()
             if reduces != reducesMotion {
                 reducesMotion = reduces
                 app.reducesMotion = reduces
@@ -68,7 +68,7 @@ extension WindowSession {
         case .screenshot:
             let path = ScreenshotFile.freshName(in: FileManager.default.currentDirectoryPath)
             do {
-                try ScreenshotFile.write(app, renderer, colour: colour, to: path)
+                try AppOutputs.screenshot(of: app, renderer: renderer, colour: colour, to: path)
                 logger.info("saved screenshot \(path)")
             } catch {
                 logger.error("\(error)")

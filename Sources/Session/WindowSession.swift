@@ -17,25 +17,21 @@ import WindowSystem
 /// One window's run, its state held as named properties. `step()` is one turn of the loop: take what arrived (the
 /// files' changes, finished loads), draw a frame when one is due (`frame(animationOnly:)`), wait for the window's
 /// events and take each (`handle(_:)`), the app's requests among them (`perform(_:)`).
-final class WindowSession {
-    enum Turn { case goOn, end }
-
+final class WindowSession: RunRequests {
     /// What a frame sent to the display reports once it is on screen.
     struct FrameInFlight {
         var record: MotionTraceRecord?
         let milestones: Set<LaunchMilestone>
     }
 
-    let settings: WindowRun
+    let platform: any WindowPlatform
+    let settings: RunSettings
     let window: any PlatformWindow
     let colour: ColourTarget
     let wake: WakePipe
     let pacer: FramePacer
     var clock: FrameClock { pacer.clock }
     let renderer: SceneRenderer
-    let screenshot: String?
-    /// `--record`'s path and size.
-    let record: RecordingRequest?
     /// Where the grid's first screen is kept between launches (with the thumbnail cache).
     let snapshots: GridSnapshotStore?
     var logger: Logger { settings.logger }
@@ -70,14 +66,14 @@ final class WindowSession {
     /// Something moves, or a finger is on it: what `quality` weighs.
     var inMotion: Bool { app.isAnimating || app.isTouching }
 
-    init(_ settings: WindowRun, script: ScriptTimeline?, screenshot: String?, record: RecordingRequest?) throws {
-        self.settings = settings
-        let platform = settings.platform, size = settings.size
+    init(platform: any WindowPlatform, settings: RunSettings) throws {
+        (self.platform, self.settings) = (platform, settings)
+        let size = settings.size
         let scale = settings.scale ?? platform.desktopScale() ?? 1
         let colour = DisplayColour.target(profile: platform.displayColourProfile(), logger: settings.logger)
         window = try platform.openWindow(size: Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded()),
                                          scale: scale, followingDesktopScale: settings.scale == nil, title: PhotoViewerApp.gridTitle)
-        if script != nil, !window.injectsInput {
+        if settings.script != nil, !window.injectsInput {
             throw ScriptFileError(message: "--script in a \(platform.name) window needs a compositor that makes virtual pointers and keyboards (wlroots' do: sway, Hyprland …); run it under X11 (--backend x11) or headless (--headless)")
         }
         // Read once the window watches the settings: a change from here on is seen.
@@ -87,16 +83,15 @@ final class WindowSession {
         (self.scale, self.colour, self.reducesMotion, self.wake, self.pacer) = (scale, colour, reducesMotion, wake, pacer)
         snapshots = settings.thumbnails == nil ? nil : GridSnapshotStore.defaultFolder().map { GridSnapshotStore(folder: $0) }
         renderer = SceneRenderer(levels: .inBackground(wake: wake.signal))
-        player = script.map { WindowScriptPlayer(timeline: $0) }
-        (self.screenshot, self.record) = (screenshot, record)
+        player = settings.script.map { WindowScriptPlayer(timeline: $0) }
         app = Self.makeApp(settings.library, size: size, settings: settings, colour: colour, scale: scale, reducesMotion: reducesMotion,
                            clock: pacer.clock, wake: wake)
         follow(settings.library)
-        if let record { try startRecording(record.path, limit: record.size) }
+        if let record = settings.record { try startRecording(record.path, limit: record.size) }
     }
 
     /// The app for a selection of photos: the command line's, then whatever is dropped on the window.
-    static func makeApp(_ selection: PhotoSelection, size: Size, settings: WindowRun, colour: ColourTarget, scale: Double,
+    static func makeApp(_ selection: PhotoSelection, size: Size, settings: RunSettings, colour: ColourTarget, scale: Double,
                         reducesMotion: Bool, clock: FrameClock, wake: WakePipe) -> PhotoViewerApp {
         let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
                                  queue: DecodeQueue(colour: colour, thumbnails: settings.thumbnails?.shown(in: colour), wake: wake.signal),
@@ -126,7 +121,7 @@ final class WindowSession {
     func startRecording(_ path: String, limit: WindowSize?) throws {
         let recorder = try RunRecorder(path: path, viewWidth: Int(window.size.width), viewHeight: Int(window.size.height),
                                        limit: limit ?? WindowRecordings.defaultSize, fps: WindowRecordings.fps, live: true)
-        recordings.start(BackgroundRecorder(recorder, colour: colour, logger: logger, wake: wake.signal), byKey: record?.path != path)
+        recordings.start(BackgroundRecorder(recorder, colour: colour, logger: logger, wake: wake.signal), byKey: settings.record?.path != path)
         app.setNeedsDisplay()
     }
 
@@ -146,7 +141,7 @@ final class WindowSession {
     /// milestones it shows.
     func onScreen(_ frame: FrameInFlight, shown: PresentationClock.Shown?) {
         if let record = frame.record {
-            settings.trace?.write(shown.map { record.shown(msc: $0.msc, at: $0.time, missed: $0.missed) } ?? record)
+            settings.trace?.write(line: (shown.map { record.shown(msc: $0.msc, at: $0.time, missed: $0.missed) } ?? record).jsonLine)
         }
         launch.frameShown(reaching: frame.milestones, logger: logger)
     }
@@ -159,8 +154,8 @@ final class WindowSession {
         if let wait = try player?.play(due: MonotonicClock.seconds(), app: app, window: window, renderer: renderer, colour: colour) {
             timeout = min(timeout ?? wait, wait)
         }
-        if let screenshot, app.isSettled, renderer.isIdle, player?.isFinished ?? true {
-            try ScreenshotFile.write(app, renderer, colour: colour, to: screenshot)
+        if let screenshot = settings.screenshot, app.isSettled, renderer.isIdle, player?.isFinished ?? true {
+            try AppOutputs.screenshot(of: app, renderer: renderer, colour: colour, to: screenshot)
             return .end
         }
         let sleep = MonotonicClock.seconds()
@@ -239,7 +234,7 @@ final class WindowSession {
             draggedOut = app.draggedOutPhoto
             if let photo = draggedOut, !window.offerDrag(ClipboardPhoto.items(for: photo, dragged: true, logger: logger)), !dragRefusalSaid {
                 dragRefusalSaid = true
-                logger.warning("a photo cannot be dragged out of the window on \(settings.platform.name) (the display took no drag); Ctrl+C copies it")
+                logger.warning("a photo cannot be dragged out of the window on \(platform.name) (the display took no drag); Ctrl+C copies it")
             }
         }
         if app.title != title {

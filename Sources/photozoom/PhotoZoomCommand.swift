@@ -27,8 +27,6 @@ struct PhotoZoomCommand: ParsableCommand {
             """,
         version: Version.string)
 
-    /// Headless frames per simulated second unless `--fps` says otherwise.
-    static let headlessFPS = 60.0
     /// How often a scripted move in the window reports the pointer, Hz.
     static let mouseReportRate = 125.0
 
@@ -124,25 +122,22 @@ struct PhotoZoomCommand: ParsableCommand {
         // A bad script stops the run before anything happens. Headless, it moves a frame at a time; in the
         // window, as a USB mouse reports: 125 times a second.
         let cap = fps == 0 ? nil : fps
-        let simulatedFPS = cap ?? PhotoZoomCommand.headlessFPS
+        let simulatedFPS = cap ?? HeadlessRun.defaultFPS
         let timeline = try script.map { ScriptTimeline(try loadScript($0), frameInterval: headless ? 1 / simulatedFPS : 1 / PhotoZoomCommand.mouseReportRate) }
 
         // In a window a large tree the index knows shows at once, as remembered; headless runs walk it first.
         let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger,
                                              rememberedFrom: headless ? nil : PhotoSelection.rememberedFrom())
-        let viewSize = Size(width: Double(size.width), height: Double(size.height))
-        let traceFile = try trace.map(TraceFile.init(path:))
-        let recording = record.map { RecordingRequest(path: $0, size: recordSize) }
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
-        let trash = readOnly ? nil : Trash()
+        let settings = RunSettings(size: Size(width: Double(size.width), height: Double(size.height)), scale: scale,
+                                   fps: headless ? simulatedFPS : cap, motion: motion, reduceMotion: reduceMotion, library: library,
+                                   trash: readOnly ? nil : Trash(), writesPhotos: !readOnly, thumbnails: thumbnails, logger: logger,
+                                   script: timeline, trace: try trace.map(TraceFile.init(path:)), screenshot: screenshot,
+                                   record: record.map { RecordingRequest(path: $0, size: recordSize) })
         if headless {
-            try HeadlessRun(size: viewSize, scale: scale ?? 1, fps: simulatedFPS, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
-                            trash: trash, writesPhotos: !readOnly, thumbnails: thumbnails, logger: logger)
-                .run(script: timeline, screenshot: screenshot, record: recording)
+            try HeadlessRun(settings: settings).run()
         } else {
-            try WindowRun(platform: try backend.platform(logger: logger), size: viewSize, scale: scale, fps: cap, motion: motion, reduceMotion: reduceMotion, trace: traceFile, library: library,
-                          trash: trash, writesPhotos: !readOnly, thumbnails: thumbnails, logger: logger)
-                .run(script: timeline, screenshot: screenshot, record: recording)
+            try WindowRun(platform: try backend.platform(logger: logger), settings: settings).run()
         }
     }
 

@@ -17,20 +17,20 @@ import X11Platform
 @Suite struct WindowSessionTests {
     static let logger = Logger(label: "WindowSessionTests")
 
-    /// The run's settings for the bundled photos (or `paths`), on `server`'s display.
-    static func settings(on server: XvfbServer, paths: [String] = [TestImages.bundledFolder], scale: Double = 1,
-                         allowPresent: Bool = true) -> WindowRun {
-        WindowRun(platform: X11Desktop(displayName: server.display, allowPresent: allowPresent, logger: logger),
-                  size: Size(width: 400, height: 300), scale: scale, fps: 30, motion: .fluid, reduceMotion: false, trace: nil,
-                  library: PhotoSelection.collect(paths.map { FilePath($0) }, logger: logger), trash: nil, writesPhotos: false,
-                  thumbnails: nil, logger: logger)
+    /// A window's run of the bundled photos (or `paths`), on `server`'s display.
+    static func session(on server: XvfbServer, paths: [String] = [TestImages.bundledFolder], scale: Double = 1,
+                        allowPresent: Bool = true, screenshot: String? = nil) throws -> WindowSession {
+        try WindowSession(platform: X11Desktop(displayName: server.display, allowPresent: allowPresent, logger: logger),
+                          settings: RunSettings(size: Size(width: 400, height: 300), scale: scale, fps: 30, motion: .fluid,
+                                                reduceMotion: false, library: PhotoSelection.collect(paths.map { FilePath($0) }, logger: logger),
+                                                trash: nil, writesPhotos: false, thumbnails: nil, logger: logger, screenshot: screenshot))
     }
 
     /// Paced by a timer (no X Present), frames keep to a grid of 1/30 s whatever a draw costs; after a stall the
     /// grid starts again from the late frame, so frames never burst to catch up.
     @Test func aTimerPacedWindowKeepsFramesOnAGridAndStartsAgainAfterAStall() throws {
         let server = try XvfbServer()
-        let session = try WindowSession(Self.settings(on: server, allowPresent: false), script: nil, screenshot: nil, record: nil)
+        let session = try Self.session(on: server, allowPresent: false)
         defer { session.close() }
         let pacer = session.pacer, interval = 1.0 / 30
         #expect(pacer.presentation == nil, "no X Present: a timer paces")
@@ -55,7 +55,7 @@ import X11Platform
     /// ends the run.
     @Test func eventsAndRequestsChangeWhatTheyShould() throws {
         let server = try XvfbServer()
-        let session = try WindowSession(Self.settings(on: server, scale: 2), script: nil, screenshot: nil, record: nil)
+        let session = try Self.session(on: server, scale: 2)
         defer { session.close() }
         #expect(session.handle(.resized(Size(width: 1000, height: 800))) == .goOn)
         #expect(session.app.size == Size(width: 500, height: 400), "window pixels at scale 2, in points")
@@ -80,7 +80,7 @@ import X11Platform
         let server = try XvfbServer()
         let folder = try TemporaryFolder()
         let shot = folder.path + "/settled.png"
-        let session = try WindowSession(Self.settings(on: server), script: nil, screenshot: shot, record: nil)
+        let session = try Self.session(on: server, screenshot: shot)
         defer { session.close() }
         let until = Date().addingTimeInterval(60)
         var turns = 0
