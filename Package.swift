@@ -69,7 +69,8 @@ let package = Package(
 
         // Plain Swift, named by concept.
         .target(name: "Geometry"),
-        .target(name: "Pixels", dependencies: ["CMemoryFile"]),
+        .target(name: "Locks"),
+        .target(name: "Pixels", dependencies: ["CMemoryFile", "Locks"]),
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
@@ -79,11 +80,11 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Pixels", "CMemoryFile", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
+            "Locks", "Pixels", "CMemoryFile", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [
-            "Imaging", "Pixels", "Cairo", "CSandbox",
+            "Imaging", "Locks", "Pixels", "Cairo", "CSandbox",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -91,12 +92,12 @@ let package = Package(
         ]),
         // The decoders in processes of their own, confined (the viewer's pool, and the decoder's own side).
         .target(name: "Sandbox", dependencies: [
-            "CSandbox", "CMemoryFile", "CMalloc", "Imaging", "Pixels",
+            "CSandbox", "CMemoryFile", "CMalloc", "Imaging", "Locks", "Pixels",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Recording", dependencies: ["Pixels", "Imaging", "CWebPMux", "CGIF", "CImageQuant", "CAV"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Locks", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         // The window loop's edge: a window system's window and desktop, as protocols.
         .target(name: "WindowSystem", dependencies: ["Geometry", "Input", "Cairo", "CCairo"]),
@@ -106,7 +107,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "X11Platform", dependencies: [
-            "Geometry", "Input", "WindowSystem", "CX11", "CXCB", "Cairo", "CCairo",
+            "Geometry", "Input", "Locks", "WindowSystem", "CX11", "CXCB", "Cairo", "CCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
@@ -117,13 +118,13 @@ let package = Package(
         ]),
         // The files a run reads and writes: outputs the user names, the script, traces, screenshots, recordings.
         .target(name: "Outputs", dependencies: [
-            "Cairo", "CCairo", "Imaging", "Library", "Pixels", "Recording",
+            "Cairo", "CCairo", "Imaging", "Library", "Locks", "Pixels", "Recording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // A run of the viewer: the window loop (on any window system) and the headless one.
         .target(name: "Session", dependencies: [
-            "App", "Animation", "Cairo", "CCairo", "Geometry", "Grid", "Imaging", "Library", "Outputs", "Pixels", "Rendering",
+            "App", "Animation", "Cairo", "CCairo", "Geometry", "Grid", "Imaging", "Library", "Locks", "Outputs", "Pixels", "Rendering",
             "SceneGraph", "Scripting", "Transitions", "WindowSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),

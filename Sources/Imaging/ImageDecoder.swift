@@ -1,7 +1,7 @@
 import Cairo
 import Foundation
 import Pixels
-import Synchronization
+import Locks
 import SystemPackage
 
 /// A picture ready to show: upright pixels, and the upright size of the full picture in the file
@@ -33,7 +33,7 @@ public struct DecodedImage: Sendable {
 /// `ImageDecodeError` with a one-line reason.
 public enum ImageDecoder {
     /// Where files' bytes are decoded: nil in this process; else a pool of confined decoder processes.
-    private static let elsewhere = Mutex<(any PictureDecoding)?>(nil)
+    private static let elsewhere = Locked<(any PictureDecoding)?>(nil)
 
     /// Sends every decode of a file's bytes (photos, thumbnails, cache entries, embedded thumbnails) to
     /// `decoder` from now on; nil decodes them here again.

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locks
 import Pixels
 import SystemPackage
 
@@ -7,7 +8,7 @@ import SystemPackage
 /// frames at most (and a bounded number of bytes), so that a 500-frame 4K GIF never holds 500
 /// decoded frames. Loops are played here (the file's loop count honoured); after the last play it
 /// gives `.end`. While the frames it holds are not taken (paused, or not shown) it decodes nothing.
-public final class AnimationStream: @unchecked Sendable {
+public final class AnimationStream: Sendable {
     /// Frames decoded ahead of the one on screen…
     public static let framesAhead = 3
     /// …and no more bytes of them than this.
@@ -21,12 +22,15 @@ public final class AnimationStream: @unchecked Sendable {
         case failed(ImageDecodeError)
     }
 
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var ready: [Item] = []
-    private var readyBytes = 0
-    private var stopped = false
-    private var done = false
+    /// The items decoded and not taken yet, their frames' bytes, whether it was stopped, and whether the last is in.
+    private struct Queue: Sendable {
+        var ready: [Item] = []
+        var readyBytes = 0
+        var stopped = false
+        var done = false
+        var isFull: Bool { ready.count >= AnimationStream.framesAhead || readyBytes >= AnimationStream.bytesAhead }
+    }
+    private let queue = Locked(Queue())
 
     /// Starts decoding photo `path`'s frames to cover `covering` px, in `colour`'s space; `wake` is
     /// called (on the stream's thread) when a frame is ready.
@@ -43,10 +47,9 @@ public final class AnimationStream: @unchecked Sendable {
 
     /// Stops the thread (it lets the file and its frames go).
     public func stop() {
-        condition.withLock {
-            stopped = true
-            ready = []
-            condition.broadcast()
+        queue.withLockWakingWaiters {
+            $0.stopped = true
+            $0.ready = []
         }
     }
 
@@ -54,20 +57,17 @@ public final class AnimationStream: @unchecked Sendable {
 
     /// The next item if it is decoded.
     public func takeNext() -> Item? {
-        condition.withLock {
-            guard !ready.isEmpty else { return nil }
-            let item = ready.removeFirst()
-            if case .frame(let frame) = item { readyBytes -= frame.image.stride * frame.image.height }
-            condition.broadcast()
+        queue.withLockWakingWaiters { q in
+            guard !q.ready.isEmpty else { return nil }
+            let item = q.ready.removeFirst()
+            if case .frame(let frame) = item { q.readyBytes -= frame.image.stride * frame.image.height }
             return item
         }
     }
 
     /// Blocks until the next item is decoded (headless runs: every frame is on time).
     public func waitForNext() {
-        condition.withLock {
-            while ready.isEmpty && !done && !stopped { condition.wait() }
-        }
+        queue.wait(until: { !$0.ready.isEmpty || $0.done || $0.stopped }) { _ in }
     }
 
     private func run(path: FilePath, covering: (width: Int, height: Int), colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
@@ -81,17 +81,12 @@ public final class AnimationStream: @unchecked Sendable {
         var plays = 0, framesThisPlay = 0
         while true {
             // Wait for room.
-            let go = condition.withLock { () -> Bool in
-                while !stopped && (ready.count >= Self.framesAhead || readyBytes >= Self.bytesAhead) { condition.wait() }
-                return !stopped
-            }
-            guard go else { return }
+            guard queue.wait(until: { $0.stopped || !$0.isFull }, then: { !$0.stopped }) else { return }
             do throws(ImageDecodeError) {
                 if let frame = try animation.nextFrame(covering: covering) {
-                    condition.withLock {
-                        ready.append(.frame(frame))
-                        readyBytes += frame.image.stride * frame.image.height
-                        condition.broadcast()
+                    queue.withLockWakingWaiters {
+                        $0.ready.append(.frame(frame))
+                        $0.readyBytes += frame.image.stride * frame.image.height
                     }
                     framesThisPlay += 1
                     wake()
@@ -109,10 +104,9 @@ public final class AnimationStream: @unchecked Sendable {
     }
 
     private func finish(_ item: Item, _ wake: @Sendable () -> Void) {
-        condition.withLock {
-            if !stopped { ready.append(item) }
-            done = true
-            condition.broadcast()
+        queue.withLockWakingWaiters {
+            if !$0.stopped { $0.ready.append(item) }
+            $0.done = true
         }
         wake()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locks
 import Pixels
 import SystemPackage
 
@@ -78,15 +79,18 @@ public final class DecodeQueue: Sendable {
         }
     }
 
-    private final class Shared: @unchecked Sendable {
-        let condition = NSCondition()
-        // Guarded by `condition`.
+    /// The jobs waiting, running and finished, and how many may run at once.
+    private struct Jobs {
         var queued: [Job] = []
         var running: [Job] = []
         var finished: [Result] = []
         var arrivals = 0
         var limit: Int
         var stopped = false
+    }
+
+    private final class Shared: @unchecked Sendable {
+        let jobs: Locked<Jobs>
         let decode: Decode
         let decodeThumbnail: Decode
         let peek: PeekAtThumbnail
@@ -94,7 +98,7 @@ public final class DecodeQueue: Sendable {
 
         init(limit: Int, decode: @escaping Decode, decodeThumbnail: @escaping Decode, peek: @escaping PeekAtThumbnail,
              wake: @escaping @Sendable () -> Void) {
-            self.limit = limit
+            jobs = Locked(Jobs(limit: limit))
             self.decode = decode
             self.decodeThumbnail = decodeThumbnail
             self.peek = peek
@@ -119,15 +123,14 @@ public final class DecodeQueue: Sendable {
                 } catch {
                     outcome = .failure(error)
                 }
-                condition.withLock {
+                jobs.withLockWakingWaiters { jobs in
                     // Forgotten while it ran (its file changed): what it made is the old file's.
-                    guard let at = running.firstIndex(where: { $0.order == job.order }) else { return }
-                    running.remove(at: at)
-                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
-                                           outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
-                                           isScalable: decoded?.isScalable ?? false,
-                                           movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }))
-                    condition.broadcast()
+                    guard let at = jobs.running.firstIndex(where: { $0.order == job.order }) else { return }
+                    jobs.running.remove(at: at)
+                    jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                                                outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
+                                                isScalable: decoded?.isScalable ?? false,
+                                                movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }))
                 }
                 wake()
             }
@@ -137,41 +140,40 @@ public final class DecodeQueue: Sendable {
         /// decode, with the placeholder (if any) delivered meanwhile.
         private func look(_ job: Job) {
             let found = peek(job.path, max(job.covering.width, job.covering.height))
-            condition.withLock {
-                guard let at = running.firstIndex(where: { $0.order == job.order }) else { return }
-                var again = running.remove(at: at)
+            jobs.withLockWakingWaiters { jobs in
+                guard let at = jobs.running.firstIndex(where: { $0.order == job.order }) else { return }
+                var again = jobs.running.remove(at: at)
                 switch found {
                 case .thumbnail(let decoded, let moving):
-                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                    jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(decoded.image),
                                            fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
                                            isPlaceholder: false, movingFormat: moving))
                 case .failed(let error):
-                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                    jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .failure(error), fullSize: nil, isPlaceholder: false))
                 case .placeholder(let image):
-                    finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
+                    jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(image), fullSize: nil, isPlaceholder: true))
                     fallthrough
                 case nil:
                     again.peeked = true
-                    if !again.isWithdrawn { queued.append(again) }
+                    if !again.isWithdrawn { jobs.queued.append(again) }
                 }
-                condition.broadcast()
             }
             if found != nil { wake() }
         }
 
         /// The most wanted job, once fewer than `limit` run; nil when stopped.
         private func next() -> Job? {
-            condition.withLock {
-                while !stopped && (queued.isEmpty || running.count >= limit) { condition.wait() }
-                guard !stopped, let best = queued.indices.min(by: {
+            jobs.wait(until: { $0.stopped || !$0.queued.isEmpty && $0.running.count < $0.limit }) { jobs in
+                let queued = jobs.queued
+                guard !jobs.stopped, let best = queued.indices.min(by: {
                     (queued[$0].priority, queued[$0].peeked ? 1 : 0, queued[$0].order)
                         < (queued[$1].priority, queued[$1].peeked ? 1 : 0, queued[$1].order)
                 }) else { return nil }
-                let job = queued.remove(at: best)
-                running.append(job)
+                let job = jobs.queued.remove(at: best)
+                jobs.running.append(job)
                 return job
             }
         }
@@ -220,44 +222,39 @@ public final class DecodeQueue: Sendable {
     }
 
     deinit {
-        shared.condition.withLock {
-            shared.stopped = true
-            shared.queued.removeAll()
-            shared.condition.broadcast()
+        shared.jobs.withLockWakingWaiters {
+            $0.stopped = true
+            $0.queued.removeAll()
         }
     }
 
     /// How many decodes may run at once (at least 1): fewer while something moves.
     public var concurrencyLimit: Int {
-        get { shared.condition.withLock { shared.limit } }
+        get { shared.jobs.withLock { $0.limit } }
         set {
-            // Set on every frame: only a change wakes the workers.
-            shared.condition.withLock {
-                let limit = min(max(1, newValue), threadCount)
-                guard limit != shared.limit else { return }
-                shared.limit = limit
-                shared.condition.broadcast()
-            }
+            // Set on every frame (here alone): only a change wakes the workers.
+            let limit = min(max(1, newValue), threadCount)
+            guard limit != concurrencyLimit else { return }
+            shared.jobs.withLockWakingWaiters { $0.limit = limit }
         }
     }
 
     /// Asks for photo `index` (the file at `path`) decoded to cover `covering` px, upright.
     public func request(_ purpose: Purpose, index: Int, path: FilePath, covering: PixelSize, priority: Priority) {
-        shared.condition.withLock {
-            shared.arrivals += 1
+        shared.jobs.withLockWakingWaiters { jobs in
+            jobs.arrivals += 1
             let job = Job(purpose: purpose, index: index, path: path, covering: covering, priority: priority,
-                          order: shared.arrivals, peeked: purpose == .photo)
-            if let running = shared.running.firstIndex(where: { $0.isSame(as: job) }) {
-                shared.running[running].priority = min(shared.running[running].priority, priority)
-                shared.running[running].isWithdrawn = false
+                          order: jobs.arrivals, peeked: purpose == .photo)
+            if let running = jobs.running.firstIndex(where: { $0.isSame(as: job) }) {
+                jobs.running[running].priority = min(jobs.running[running].priority, priority)
+                jobs.running[running].isWithdrawn = false
                 return
             }
-            if let waiting = shared.queued.firstIndex(where: { $0.isSame(as: job) }) {
-                shared.queued[waiting].priority = min(shared.queued[waiting].priority, priority)
+            if let waiting = jobs.queued.firstIndex(where: { $0.isSame(as: job) }) {
+                jobs.queued[waiting].priority = min(jobs.queued[waiting].priority, priority)
                 return
             }
-            shared.queued.append(job)
-            shared.condition.signal()
+            jobs.queued.append(job)
         }
     }
 
@@ -269,10 +266,10 @@ public final class DecodeQueue: Sendable {
 
     /// Drops the waiting requests of `purpose` for photo `index` (a decode under way still delivers).
     public func withdraw(_ purpose: Purpose, index: Int) {
-        shared.condition.withLock {
-            shared.queued.removeAll { $0.purpose == purpose && $0.index == index }
-            for i in shared.running.indices where shared.running[i].purpose == purpose && shared.running[i].index == index {
-                shared.running[i].isWithdrawn = true
+        shared.jobs.withLockWakingWaiters { jobs in
+            jobs.queued.removeAll { $0.purpose == purpose && $0.index == index }
+            for i in jobs.running.indices where jobs.running[i].purpose == purpose && jobs.running[i].index == index {
+                jobs.running[i].isWithdrawn = true
             }
         }
     }
@@ -280,42 +277,40 @@ public final class DecodeQueue: Sendable {
     /// Photo `index`'s file changed: every request for it is dropped, and what a decode under way makes
     /// of the old file is never delivered (nor any result not yet taken). Ask again for the new file.
     public func forget(index: Int) {
-        shared.condition.withLock {
-            shared.queued.removeAll { $0.index == index }
-            shared.running.removeAll { $0.index == index }
-            shared.finished.removeAll { $0.index == index }
+        shared.jobs.withLockWakingWaiters { jobs in
+            jobs.queued.removeAll { $0.index == index }
+            jobs.running.removeAll { $0.index == index }
+            jobs.finished.removeAll { $0.index == index }
         }
     }
 
     /// The results for `purpose` that arrived since the last call, in arrival order.
     public func takeFinished(_ purpose: Purpose) -> [Result] {
-        shared.condition.withLock {
-            let mine = shared.finished.filter { $0.purpose == purpose }
-            shared.finished.removeAll { $0.purpose == purpose }
+        shared.jobs.withLock { jobs in
+            let mine = jobs.finished.filter { $0.purpose == purpose }
+            jobs.finished.removeAll { $0.purpose == purpose }
             return mine
         }
     }
 
     /// Whether nothing of `purpose` waits, runs, or waits to be taken.
     public func isIdle(_ purpose: Purpose) -> Bool {
-        shared.condition.withLock {
-            !shared.queued.contains { $0.purpose == purpose } && !shared.running.contains { $0.purpose == purpose }
-                && !shared.finished.contains { $0.purpose == purpose }
+        shared.jobs.withLock { jobs in
+            !jobs.queued.contains { $0.purpose == purpose } && !jobs.running.contains { $0.purpose == purpose }
+                && !jobs.finished.contains { $0.purpose == purpose }
         }
     }
 
     /// Whether a request of `purpose` for photo `index` waits or runs.
     public func isPending(_ purpose: Purpose, index: Int) -> Bool {
-        shared.condition.withLock {
-            (shared.queued + shared.running).contains { $0.purpose == purpose && $0.index == index }
+        shared.jobs.withLock { jobs in
+            (jobs.queued + jobs.running).contains { $0.purpose == purpose && $0.index == index }
         }
     }
 
     /// Blocks until nothing waits or runs (headless runs and tests).
     public func waitUntilIdle() {
-        shared.condition.withLock {
-            while !shared.queued.isEmpty || !shared.running.isEmpty { shared.condition.wait() }
-        }
+        shared.jobs.wait(until: { $0.queued.isEmpty && $0.running.isEmpty }) { _ in }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Locks
 import SystemPackage
 
 /// Watches the folders of the photos' trees (inotify) and says which paths in them changed: files written
@@ -90,9 +91,9 @@ public final class FolderWatcher: Sendable {
 
     /// The changes since the last call.
     public func takeChanges() -> Changes {
-        shared.lock.withLock {
-            defer { shared.changes = Changes() }
-            return shared.changes
+        shared.changes.withLock { changes in
+            defer { changes = Changes() }
+            return changes
         }
     }
 
@@ -100,9 +101,8 @@ public final class FolderWatcher: Sendable {
         let fd: Int32
         let stop: [Int32]
         let wake: @Sendable () -> Void
-        let lock = NSLock()
-        /// Guarded by `lock`.
-        var changes = Changes()
+        /// The changes the reader found and the app has not taken yet.
+        let changes = Locked(Changes())
         /// The watched folders, by watch; set up before the reader starts, then the reader's alone (as are
         /// the two below).
         private var folderOf: [Int32: FilePath] = [:]
@@ -205,7 +205,7 @@ public final class FolderWatcher: Sendable {
                         && PhotoLibrary.isFile(path) {
                         burst.read[path] = PhotoListUpdate.read(path)
                     }
-                    lock.withLock { changes.add(burst) }
+                    changes.withLock { $0.add(burst) }
                     burst = Changes()
                     movedOut = [:]
                     wake()

@@ -3,10 +3,10 @@ import Crypto
 import Foundation
 import Glibc
 import Imaging
+import Locks
 import Logging
 import Pixels
 import SystemPackage
-import Synchronization
 
 /// The freedesktop.org Thumbnail Managing Standard: thumbnails shared with file managers and other
 /// viewers under `$XDG_CACHE_HOME/thumbnails` (by default `~/.cache/thumbnails`).
@@ -249,7 +249,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     private final class Problems: Sendable {
-        private let kinds = Mutex<Set<String>>([])
+        private let kinds = Locked<Set<String>>([])
         func first(_ kind: String) -> Bool { kinds.withLock { $0.insert(kind).inserted } }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locks
 import Logging
 import Pixels
 
@@ -8,6 +9,7 @@ import Pixels
 /// encodes it, and writes the file once the
 /// recording is stopped and every frame is in. If the encoder falls behind by more than
 /// `maxQueuedBytes`, frames are dropped (and that said once) rather than memory spent without end.
+// Unchecked: `lastTaken` is the window thread's alone, and `recorder` the worker's once started.
 public final class BackgroundRecorder: @unchecked Sendable {
     public static let maxQueuedBytes = 768 << 20
     /// Below the decoders (which are below the frame loop).
@@ -22,14 +24,17 @@ public final class BackgroundRecorder: @unchecked Sendable {
     /// The colours the window's frames are in.
     private let colour: ColourTarget
     private let logger: Logger
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var frames: [(image: PixelImage, time: Double)] = []
-    private var queuedBytes = 0
-    private var end: Double?
-    private var finished = false
-    private var dropped = 0
-    private var failed = false
+    /// The frames handed over and not encoded yet, their bytes; when it was stopped; whether the file is written (or
+    /// the recording failed); frames left out.
+    private struct Queue {
+        var frames: [(image: PixelImage, time: Double)] = []
+        var queuedBytes = 0
+        var end: Double?
+        var finished = false
+        var dropped = 0
+        var failed = false
+    }
+    private let queue = Locked(Queue())
 
     /// `wake` is called (on the worker) when the file is written or the recording failed.
     public init(_ recorder: RunRecorder, colour: ColourTarget, logger: Logger, wake: @escaping @Sendable () -> Void) {
@@ -46,49 +51,39 @@ public final class BackgroundRecorder: @unchecked Sendable {
     }
 
     public func add(_ image: PixelImage, at time: Double) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard end == nil, !failed else { return }
-        let bytes = image.stride * image.height
-        if queuedBytes + bytes > Self.maxQueuedBytes {
-            dropped += 1
-            if dropped == 1 { logger.warning("recording \(path): the encoder fell behind; frames are left out (try --record-size)") }
-            return
+        let firstDropped = queue.withLockWakingWaiters { q -> Bool in
+            guard q.end == nil, !q.failed else { return false }
+            let bytes = image.stride * image.height
+            guard q.queuedBytes + bytes <= Self.maxQueuedBytes else {
+                q.dropped += 1
+                return q.dropped == 1
+            }
+            q.frames.append((image, time))
+            q.queuedBytes += bytes
+            return false
         }
-        frames.append((image, time))
-        queuedBytes += bytes
-        condition.signal()
+        if firstDropped { logger.warning("recording \(path): the encoder fell behind; frames are left out (try --record-size)") }
     }
 
     /// Stops taking frames; the file is written when the frames taken are encoded.
     public func stop(at time: Double) {
-        condition.lock()
-        end = time
-        condition.signal()
-        condition.unlock()
+        queue.withLockWakingWaiters { $0.end = time }
     }
 
-    public var isFinished: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return finished
-    }
+    public var isFinished: Bool { queue.withLock { $0.finished } }
 
     /// Blocks until the file is written (the window closing while a recording finishes).
     public func waitUntilFinished() {
-        condition.lock()
-        while !finished { condition.wait() }
-        condition.unlock()
+        queue.wait(until: \.finished) { _ in }
     }
 
     private func work() {
         while true {
-            condition.lock()
-            while frames.isEmpty && end == nil { condition.wait() }
-            let next = frames.isEmpty ? nil : frames.removeFirst()
-            if let next { queuedBytes -= next.image.stride * next.image.height }
-            let end = self.end
-            condition.unlock()
+            let (next, end) = queue.wait(until: { !$0.frames.isEmpty || $0.end != nil }) { q in
+                let next = q.frames.isEmpty ? nil : q.frames.removeFirst()
+                if let next { q.queuedBytes -= next.image.stride * next.image.height }
+                return (next, q.end)
+            }
             do {
                 if let next {
                     colour.convertToSRGB(next.image)
@@ -99,16 +94,13 @@ public final class BackgroundRecorder: @unchecked Sendable {
                 logger.info("saved recording \(path)")
             } catch {
                 logger.error("\(error)")
-                condition.lock()
-                failed = true
-                condition.unlock()
+                queue.withLock { $0.failed = true }
             }
             break
         }
-        condition.lock()
-        finished = true
-        frames = []
-        condition.broadcast()
-        condition.unlock()
+        queue.withLockWakingWaiters {
+            $0.finished = true
+            $0.frames = []
+        }
     }
 }

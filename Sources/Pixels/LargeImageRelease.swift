@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locks
 
 /// A thread of its own that frees the memory of large images (`PixelImage`), started by the window
 /// loop: giving back tens of MB to the system (unmapping their pages) takes milliseconds the frames
@@ -12,8 +12,7 @@ public enum LargeImageRelease {
     /// The memory of an image gone, on its way to being freed: no one else holds it.
     /// `mappedBytes` is the length of a mapping to unmap; 0 for the heap.
     private struct Memory: @unchecked Sendable { let bytes: UnsafeMutableRawPointer; let mappedBytes: Int }
-    private static let state = Mutex<(running: Bool, pending: [Memory])>((false, []))
-    private static let wake = DispatchSemaphore(value: 0)
+    private static let state = Locked<(running: Bool, pending: [Memory])>((false, []))
 
     /// Starts the thread (once).
     public static func start() {
@@ -24,8 +23,7 @@ public enum LargeImageRelease {
         guard started else { return }
         let thread = Thread {
             while true {
-                wake.wait()
-                let batch = state.withLock { state in
+                let batch = state.wait(until: { !$0.pending.isEmpty }) { state in
                     defer { state.pending = [] }
                     return state.pending
                 }
@@ -41,12 +39,10 @@ public enum LargeImageRelease {
 
     /// Hands `bytes` to the thread; false when it was not started (the caller frees them).
     static func take(_ bytes: UnsafeMutableRawPointer, mappedBytes: Int = 0) -> Bool {
-        let taken = state.withLock { state in
+        state.withLockWakingWaiters { state in
             guard state.running else { return false }
             state.pending.append(Memory(bytes: bytes, mappedBytes: mappedBytes))
             return true
         }
-        if taken { wake.signal() }
-        return taken
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locks
 import Pixels
 
 /// Memory for the still subtrees' copies, made where no frame waits for it. A copy of the grid is a
@@ -34,14 +35,9 @@ final class CopyBuffers {
     /// The thread and what it shares with the renderer (the thread holds this, not the renderer).
     /// One size at a time: the grid is the only subtree kept, and a new size is a resize, after which
     /// a buffer of the old one would only be held (a screenful, until the next resize).
-    private final class Worker: @unchecked Sendable {
-        private let lock = NSLock()
-        /// The size last asked for and not made yet.
-        private var asked: Size?
-        /// A buffer made for the size last asked for, not taken yet.
-        private var ready: PixelImage?
-        private var stopped = false
-        private let signal = DispatchSemaphore(value: 0)
+    private final class Worker: Sendable {
+        /// The size last asked for and not made yet; a buffer made for it, not taken yet; whether the thread ends.
+        private let state = Locked<(asked: Size?, ready: PixelImage?, stopped: Bool)>((nil, nil, false))
 
         init() {
             let thread = Thread { [self] in run() }
@@ -50,42 +46,32 @@ final class CopyBuffers {
         }
 
         func take(_ size: Size) -> PixelImage? {
-            lock.withLock {
+            state.withLockWakingWaiters { s in
                 // Taken, or made for a size the window has left: either way it is no longer held here.
-                let buffer = ready
-                ready = nil
+                let buffer = s.ready
+                s.ready = nil
                 if let buffer, buffer.width == size.width, buffer.height == size.height { return buffer }
-                if asked != size {
-                    asked = size
-                    signal.signal()
-                }
+                s.asked = size
                 return nil
             }
         }
 
-        var readyBytes: Int { lock.withLock { ready.map { $0.stride * $0.height } ?? 0 } }
+        var readyBytes: Int { state.withLock { s in s.ready.map { $0.stride * $0.height } ?? 0 } }
 
         /// Ends the thread once its buffer in the making is made.
-        func stop() {
-            lock.withLock { stopped = true }
-            signal.signal()
-        }
+        func stop() { state.withLockWakingWaiters { $0.stopped = true } }
 
         private func run() {
             CopyBuffers.threadPriority.applyToCurrentThread()
-            while true {
-                signal.wait()
-                while let size = lock.withLock({ stopped ? nil : asked }) {
-                    let buffer = PixelImage(width: size.width, height: size.height)   // writes every page
-                    lock.withLock {
-                        // Another size asked for meanwhile: this one is dropped, and that one made next.
-                        if asked == size {
-                            asked = nil
-                            ready = buffer
-                        }
+            while let size = state.wait(until: { $0.stopped || $0.asked != nil }, then: { $0.stopped ? nil : $0.asked }) {
+                let buffer = PixelImage(width: size.width, height: size.height)   // writes every page
+                state.withLock { s in
+                    // Another size asked for meanwhile: this one is dropped, and that one made next.
+                    if s.asked == size {
+                        s.asked = nil
+                        s.ready = buffer
                     }
                 }
-                if lock.withLock({ stopped }) { return }
             }
         }
     }

@@ -1,6 +1,7 @@
 import Cairo
 import Foundation
 import Imaging
+import Locks
 import Pixels
 
 /// Makes pre-scaled levels on a thread of its own, at a lowered priority, so that a frame never
@@ -31,10 +32,7 @@ final class LevelBuilder: Sendable {
 
     /// What the thread shares with the builder (the thread holds this, not the builder).
     private final class Shared: Sendable {
-        /// An NSLock, not a `Mutex`: ThreadSanitizer does not see a `Mutex` (a futex on Linux) and
-        /// reported the frame loop's reads of this state as races.
-        let state = NSLocked<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
-        let signal = DispatchSemaphore(value: 0)
+        let state = Locked<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
         let wake: @Sendable () -> Void
         let threadPriority: ThreadPriority
         init(wake: @escaping @Sendable () -> Void, threadPriority: ThreadPriority) {
@@ -44,21 +42,17 @@ final class LevelBuilder: Sendable {
 
         func run() {
             threadPriority.applyToCurrentThread()
-            while true {
-                signal.wait()
-                while let job = state.withLock({ s -> Job? in
-                    guard !s.stopped, !s.jobs.isEmpty else { return nil }
-                    s.busy = true
-                    return s.jobs.removeFirst()
-                }) {
-                    let image = Result { () throws(CairoError) in try ScaledImageCache.makeLevel(job.level, of: job.original) }
-                    state.withLock {
-                        $0.made.append(Made(key: job.key, original: job.original, level: job.level, image: image))
-                        $0.busy = false
-                    }
-                    wake()
+            while let job = state.wait(until: { $0.stopped || !$0.jobs.isEmpty }, then: { s -> Job? in
+                guard !s.stopped else { return nil }
+                s.busy = true
+                return s.jobs.removeFirst()
+            }) {
+                let image = Result { () throws(CairoError) in try ScaledImageCache.makeLevel(job.level, of: job.original) }
+                state.withLock {
+                    $0.made.append(Made(key: job.key, original: job.original, level: job.level, image: image))
+                    $0.busy = false
                 }
-                if state.withLock({ $0.stopped }) { return }
+                wake()
             }
         }
     }
@@ -74,13 +68,11 @@ final class LevelBuilder: Sendable {
     }
 
     deinit {
-        shared.state.withLock { $0.stopped = true; $0.jobs.removeAll() }
-        shared.signal.signal()
+        shared.state.withLockWakingWaiters { $0.stopped = true; $0.jobs.removeAll() }
     }
 
     func request(_ job: Job) {
-        shared.state.withLock { $0.jobs.append(job) }
-        shared.signal.signal()
+        shared.state.withLockWakingWaiters { $0.jobs.append(job) }
     }
 
     /// Whether nothing is queued or under way, and no made level waits to be taken.
@@ -91,19 +83,5 @@ final class LevelBuilder: Sendable {
             defer { state.made.removeAll() }
             return state.made
         }
-    }
-}
-
-/// A value behind an `NSLock`.
-private final class NSLocked<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) { self.state = state }
-
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
     }
 }

@@ -2,6 +2,7 @@ import CMemoryFile
 import Foundation
 import Glibc
 import Imaging
+import Locks
 import Logging
 import Pixels
 import SystemPackage
@@ -14,7 +15,7 @@ import SystemPackage
 /// past its time costs that one picture (an error naming why) and is replaced. If decoders cannot be
 /// started or confined here, the pool says so once and decodes in this process instead, as glycin falls
 /// back.
-public final class DecoderPool: PictureDecoding, @unchecked Sendable {
+public final class DecoderPool: PictureDecoding, Sendable {
     /// How long a decode of a screenful may take, s, before its decoder is stopped; more for more pixels.
     public static let baseSeconds = 10
     /// The pool's decoders step back from the frame loop as the decode threads did (nice 10): on two cores a
@@ -27,14 +28,23 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
     private let spawner: DecoderSpawner
     private let logger: Logger?
     private let baseSeconds: Int
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var idle: [DecoderWorker] = []
-    private var all: Set<pid_t> = []
-    private var failedStarts = 0
-    private var inProcess = false
-    /// The libraries opened on demand whose formats were met: decoders started from now on open them.
-    private var librariesMet: Set<String> = []
+    /// The decoders: idle ones, and every one's pid; starts that failed in a row; whether decodes run here from now
+    /// on; the libraries opened on demand whose formats were met (decoders started from now on open them).
+    private struct Decoders {
+        var idle: [DecoderWorker] = []
+        var all: Set<pid_t> = []
+        var failedStarts = 0
+        var inProcess = false
+        var librariesMet: Set<String> = []
+
+        /// From now on, decodes run here.
+        mutating func giveUp(_ reason: String, logger: Logger?) {
+            guard !inProcess else { return }
+            inProcess = true
+            logger?.warning("the decoder sandbox is off: \(reason); decoding in the viewer's own process")
+        }
+    }
+    private let decoders = Locked(Decoders())
 
     /// Starts `size` decoders of `executable` (this program; its `--decoder-process` mode). `baseSeconds`
     /// can be shortened by tests (`PHOTOZOOM_DECODE_SECONDS`).
@@ -48,14 +58,14 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
     }
 
     deinit {
-        for worker in idle { _ = worker.stop() }
+        for worker in decoders.withLock({ $0.idle }) { _ = worker.stop() }
     }
 
     /// The decoders' process ids now (tests find them under the viewer too).
-    public var processIDs: Set<pid_t> { condition.withLock { all } }
+    public var processIDs: Set<pid_t> { decoders.withLock { $0.all } }
 
     /// Whether the pool has given up on decoder processes and decodes here.
-    public var decodesInProcess: Bool { condition.withLock { inProcess } }
+    public var decodesInProcess: Bool { decoders.withLock { $0.inProcess } }
 
     public func decode(file: FilePath, atLeast: (width: Int, height: Int)?, colour: ColourTarget) throws(ImageDecodeError) -> DecodedImage {
         let fd = try PhotoFile.open(file)
@@ -176,47 +186,40 @@ public final class DecoderPool: PictureDecoding, @unchecked Sendable {
 extension DecoderPool {
     /// An idle decoder, waiting for one while all are busy; nil when the pool decodes in this process.
     private func checkOut() -> DecoderWorker? {
-        condition.withLock {
-            while !inProcess && idle.isEmpty { condition.wait() }
-            return inProcess ? nil : idle.removeLast()
-        }
+        decoders.wait(until: { $0.inProcess || !$0.idle.isEmpty }) { $0.inProcess ? nil : $0.idle.removeLast() }
     }
 
     private func checkIn(_ worker: DecoderWorker) {
-        condition.withLock {
-            idle.append(worker)
-            condition.signal()
-        }
+        decoders.withLockWakingWaiters { $0.idle.append(worker) }
     }
 
     /// A decoder that opened `library` too, and every library met so far, in place of `light` (checked out: the
     /// caller's to use); nil when none could be started, and the pool decodes here from now on.
     private func replace(_ light: DecoderWorker, adding library: String) -> DecoderWorker? {
         _ = light.stop()
-        let libraries = condition.withLock {
-            librariesMet.insert(library)
-            return librariesMet.union(light.libraries)
+        let libraries = decoders.withLock {
+            $0.librariesMet.insert(library)
+            return $0.librariesMet.union(light.libraries)
         }
         let worker = spawner.spawn(niceness: Self.niceness, libraries: libraries)
-        condition.withLock {
-            all.remove(light.pid)
-            if let worker { all.insert(worker.pid) } else { giveUp("no decoder process could be started") }
+        decoders.withLockWakingWaiters {
+            $0.all.remove(light.pid)
+            if let worker { $0.all.insert(worker.pid) } else { $0.giveUp("no decoder process could be started", logger: logger) }
         }
         return worker
     }
 
     /// Starts a decoder in place of `gone` (nil: one more), so that the pool stays full.
     private func replace(_ gone: DecoderWorker?) {
-        let worker = spawner.spawn(niceness: Self.niceness, libraries: condition.withLock { librariesMet })
-        condition.withLock {
-            if let gone { all.remove(gone.pid) }
+        let worker = spawner.spawn(niceness: Self.niceness, libraries: decoders.withLock { $0.librariesMet })
+        decoders.withLockWakingWaiters {
+            if let gone { $0.all.remove(gone.pid) }
             if let worker {
-                all.insert(worker.pid)
-                idle.append(worker)
+                $0.all.insert(worker.pid)
+                $0.idle.append(worker)
             } else {
-                giveUp("no decoder process could be started")
+                $0.giveUp("no decoder process could be started", logger: logger)
             }
-            condition.signal()
         }
     }
 
@@ -227,34 +230,27 @@ extension DecoderPool {
         ready.isReady = true
         if let reply = Self.firstMessage(of: worker, seconds: baseSeconds) {
             guard let error = reply.error else {
-                condition.withLock { failedStarts = 0 }
+                decoders.withLock { $0.failedStarts = 0 }
                 return ready
             }
             _ = worker.stop()
-            condition.withLock {
-                all.remove(worker.pid)
-                giveUp(error.description)
-                condition.broadcast()
+            decoders.withLockWakingWaiters {
+                $0.all.remove(worker.pid)
+                $0.giveUp(error.description, logger: logger)
             }
             return nil
         }
         let signal = worker.stop()
-        let again = condition.withLock {
-            failedStarts += 1
-            if failedStarts >= Self.maxFailedStarts { giveUp("decoder processes keep dying as they start (signal \(signal))") }
-            return !inProcess
+        let again = decoders.withLockWakingWaiters {
+            $0.failedStarts += 1
+            if $0.failedStarts >= Self.maxFailedStarts {
+                $0.giveUp("decoder processes keep dying as they start (signal \(signal))", logger: logger)
+            }
+            return !$0.inProcess
         }
         replace(worker)
         guard again, let next = checkOut() else { return nil }
         return next.isReady ? next : awaitReady(next)
-    }
-
-    /// Guarded by `condition`: from now on, decodes run here.
-    private func giveUp(_ reason: String) {
-        guard !inProcess else { return }
-        inProcess = true
-        logger?.warning("the decoder sandbox is off: \(reason); decoding in the viewer's own process")
-        condition.broadcast()
     }
 
     /// A new decoder's first message (ready, or why it could not confine itself); nil when it died first.

@@ -1,16 +1,15 @@
 import CSandbox
 import Foundation
 import Glibc
+import Locks
 
 /// Starts decoder processes, always from one thread of its own that lives as long as the viewer: a
 /// decoder asks the kernel to kill it when the thread that started it ends (PR_SET_PDEATHSIG is a
 /// thread's, not a process's), so a decoder started from a passing thread would die with it.
-final class DecoderSpawner: @unchecked Sendable {
+final class DecoderSpawner: Sendable {
     private let executable: String
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var asked: [(niceness: Int32, libraries: Set<String>)] = []
-    private var started: [DecoderWorker?] = []
+    /// The starts asked for, and the decoders started and not handed out yet.
+    private let queue = Locked<(asked: [(niceness: Int32, libraries: Set<String>)], started: [DecoderWorker?])>(([], []))
 
     init(executable: String) {
         self.executable = executable
@@ -22,25 +21,15 @@ final class DecoderSpawner: @unchecked Sendable {
     /// A new decoder process (not yet known to be ready), `niceness` steps below the viewer, that opens `libraries`
     /// of those opened on demand; nil when it could not be started.
     func spawn(niceness: Int32, libraries: Set<String>) -> DecoderWorker? {
-        condition.withLock {
-            asked.append((niceness, libraries))
-            condition.broadcast()
-            while started.isEmpty { condition.wait() }
-            return started.removeFirst()
-        }
+        queue.withLockWakingWaiters { $0.asked.append((niceness, libraries)) }
+        return queue.wait(until: { !$0.started.isEmpty }) { $0.started.removeFirst() }
     }
 
     private func serve() {
         while true {
-            let (niceness, libraries) = condition.withLock {
-                while asked.isEmpty { condition.wait() }
-                return asked.removeFirst()
-            }
+            let (niceness, libraries) = queue.wait(until: { !$0.asked.isEmpty }) { $0.asked.removeFirst() }
             let worker = DecoderWorker.start(executable: executable, niceness: niceness, libraries: libraries)
-            condition.withLock {
-                started.append(worker)
-                condition.broadcast()
-            }
+            queue.withLockWakingWaiters { $0.started.append(worker) }
         }
     }
 }

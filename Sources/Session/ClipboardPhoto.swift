@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Library
+import Locks
 import Logging
 import SystemPackage
 import WindowSystem
@@ -29,26 +30,16 @@ enum ClipboardPhoto {
 }
 
 /// Bytes made once on a thread of their own; `value` waits for them.
-final class PromisedBytes: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var result: [UInt8]?
-    private var done = false
+final class PromisedBytes: Sendable {
+    /// Whether they are made, and what was made (nil: nothing could be).
+    private let made = Locked<(done: Bool, bytes: [UInt8]?)>((false, nil))
 
     init(_ make: @escaping @Sendable () -> [UInt8]?) {
-        Thread { [self] in
-            let made = make()
-            condition.lock()
-            result = made
-            done = true
-            condition.broadcast()
-            condition.unlock()
+        Thread { [made] in
+            let bytes = make()
+            made.withLockWakingWaiters { $0 = (true, bytes) }
         }.start()
     }
 
-    var value: [UInt8]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !done { condition.wait() }
-        return result
-    }
+    var value: [UInt8]? { made.wait(until: \.done) { $0.bytes } }
 }

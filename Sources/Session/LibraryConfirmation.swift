@@ -1,21 +1,21 @@
 import Foundation
 import Library
+import Locks
 import SystemPackage
 
 /// The walk that confirms a library shown as the index remembered it (`RememberedTimeline`), on a thread of
 /// its own: what it found otherwise comes as changes to the folders, with the folders it listed (the ones
 /// the live library then follows).
-final class LibraryConfirmation: @unchecked Sendable {
-    struct Found {
+final class LibraryConfirmation: Sendable {
+    struct Found: Sendable {
         let changes: FolderWatcher.Changes
         let folders: Set<FilePath>
     }
 
     private let remembered: RememberedTimeline
     private let walk: @Sendable () -> (photos: [Photo], folders: Set<FilePath>)
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var found: Found?
+    /// What the walk found, until it is taken.
+    private let found = Locked<Found?>(nil)
 
     /// `walk` lists and dates the tree as a launch without an index does.
     init(remembered: RememberedTimeline, walk: @escaping @Sendable () -> (photos: [Photo], folders: Set<FilePath>)) {
@@ -28,7 +28,7 @@ final class LibraryConfirmation: @unchecked Sendable {
         let thread = Thread { [self] in
             let walked = walk()
             let changes = remembered.changes(to: walked.photos)
-            lock.withLock { found = Found(changes: changes, folders: walked.folders) }
+            found.withLock { $0 = Found(changes: changes, folders: walked.folders) }
             wake()
         }
         thread.name = "photozoom library walk"
@@ -37,7 +37,7 @@ final class LibraryConfirmation: @unchecked Sendable {
 
     /// What the walk found, once (nil until it is done).
     func take() -> Found? {
-        lock.withLock {
+        found.withLock { found in
             defer { found = nil }
             return found
         }

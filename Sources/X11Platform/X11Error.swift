@@ -1,7 +1,7 @@
 import CX11
 import Foundation
+import Locks
 import Logging
-import Synchronization
 
 /// What went wrong talking to the X server. Every failure of this module funnels through here.
 public enum X11Error: Error, CustomStringConvertible {
@@ -23,7 +23,7 @@ public enum X11Error: Error, CustomStringConvertible {
 /// a request failed (after an `XSync`), the logger every protocol error is told to (at debug level,
 /// with the request that caused it), and the display name for the lost-connection message.
 enum X11ErrorFunnel {
-    private static let state = Mutex<(lastError: String?, displayName: String, logger: Logger?)>((nil, "", nil))
+    private static let state = Locked<(lastError: String?, displayName: String, logger: Logger?)>((nil, "", nil))
 
     static func install(displayName: String, logger: Logger) {
         state.withLock {

@@ -1,5 +1,6 @@
 import CLCMS2
 import Foundation
+import Locks
 import Pixels
 
 /// The colour space pictures are shown in: the display's profile (the X root window's `_ICC_PROFILE`
@@ -16,10 +17,9 @@ public final class ColourTarget: @unchecked Sendable {
     /// The display profile's bytes as given (empty for sRGB): what a decoder process is sent.
     public private(set) var iccProfile: [UInt8] = []
     private let profile: ColourProfile
-    /// Makes transforms one at a time (lcms2 reads the profiles' tags as it goes), and guards the cache.
-    private let lock = NSLock()
-    /// The transform for each description (and alpha), or nil where it changes nothing.
-    private var transforms: [Key: Transform?] = [:]
+    /// The transform for each description (and alpha), or nil where it changes nothing; made one at a time under
+    /// the lock (lcms2 reads the profiles' tags as it goes).
+    private let transforms = Locked<[Key: Transform?]>([:])
     /// Profiles embedded in files are many; keep the transforms of the latest few.
     static let cacheLimit = 32
 
@@ -69,7 +69,7 @@ public final class ColourTarget: @unchecked Sendable {
     }
 
     private func transform(for key: Key) -> Transform? {
-        lock.withLock {
+        transforms.withLock { transforms in
             if let known = transforms[key] { return known }
             let made = makeTransform(key)
             if transforms.count >= Self.cacheLimit { transforms.removeAll() }
