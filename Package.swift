@@ -63,14 +63,15 @@ let package = Package(
         .target(name: "CMemoryFile"),
         // glibc's malloc tuning (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CThreads"),
 
         // Cairo's status codes as typed errors: the one funnel every Cairo call site goes through.
         .target(name: "Cairo", dependencies: ["CCairo"]),
 
         // Plain Swift, named by concept.
         .target(name: "Geometry"),
-        .target(name: "Locks"),
-        .target(name: "Pixels", dependencies: ["CMemoryFile", "Locks"]),
+        .target(name: "Threads", dependencies: ["CThreads"]),
+        .target(name: "Pixels", dependencies: ["CMemoryFile", "Threads"]),
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
@@ -80,11 +81,11 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["Geometry", "Pixels", "SceneGraph", "Transitions", "Animation", "Scrolling"]),
         .target(name: "SceneGraph", dependencies: ["Geometry", "Pixels"]),
         .target(name: "Imaging", dependencies: [
-            "Locks", "Pixels", "CMemoryFile", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
+            "Threads", "Pixels", "CMemoryFile", "Cairo", "CCairo", "CTurboJPEG", "CWebP", "CWebPDemux", "CPNG", "CLCMS2", "CHEIF", "CRSVG", "CTIFF", "CJXL", "CRaw", "CGIF",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [
-            "Imaging", "Locks", "Pixels", "Cairo", "CSandbox",
+            "Imaging", "Threads", "Pixels", "Cairo", "CSandbox",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -92,39 +93,39 @@ let package = Package(
         ]),
         // The decoders in processes of their own, confined (the viewer's pool, and the decoder's own side).
         .target(name: "Sandbox", dependencies: [
-            "CSandbox", "CMemoryFile", "CMalloc", "Imaging", "Locks", "Pixels",
+            "CSandbox", "CMemoryFile", "CMalloc", "Imaging", "Threads", "Pixels",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Recording", dependencies: ["Pixels", "Imaging", "CWebPMux", "CGIF", "CImageQuant", "CAV"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Locks", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Threads", "Pixels", "SceneGraph", "Imaging", "Cairo", "CCairo"]),
         .target(name: "Grid", dependencies: ["Geometry", "Pixels", "SceneGraph", "Animation", "Scrolling", "Transitions"]),
         // The window loop's edge: a window system's window and desktop, as protocols.
         .target(name: "WindowSystem", dependencies: ["Geometry", "Input", "Cairo", "CCairo"]),
         .target(name: "WaylandPlatform", dependencies: [
-            "Geometry", "Input", "WindowSystem", "Animation", "Cairo", "CCairo", "CXKBCommon",
+            "Geometry", "Input", "WindowSystem", "Animation", "Cairo", "CCairo", "CXKBCommon", "Threads",
             .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "X11Platform", dependencies: [
-            "Geometry", "Input", "Locks", "WindowSystem", "CX11", "CXCB", "Cairo", "CCairo",
+            "Geometry", "Input", "Threads", "WindowSystem", "CX11", "CXCB", "Cairo", "CCairo",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "App", dependencies: [
             "Geometry", "Input", "Pixels", "SceneGraph", "Animation", "Gestures", "Scripting", "Transitions", "Viewer", "Grid",
-            "Library", "Imaging",
+            "Library", "Imaging", "Threads",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // The files a run reads and writes: outputs the user names, the script, traces, screenshots, recordings.
         .target(name: "Outputs", dependencies: [
-            "Cairo", "CCairo", "Imaging", "Library", "Locks", "Pixels", "Recording",
+            "Cairo", "CCairo", "Imaging", "Library", "Threads", "Pixels", "Recording",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // A run of the viewer: the window loop (on any window system) and the headless one.
         .target(name: "Session", dependencies: [
-            "App", "Animation", "Cairo", "CCairo", "Geometry", "Grid", "Imaging", "Library", "Locks", "Outputs", "Pixels", "Rendering",
+            "App", "Animation", "Cairo", "CCairo", "Geometry", "Grid", "Imaging", "Library", "Threads", "Outputs", "Pixels", "Rendering",
             "SceneGraph", "Scripting", "Transitions", "WindowSystem",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -186,6 +187,7 @@ let package = Package(
             "Imaging", "Pixels", "Cairo", "CCairo", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "RenderingTests", dependencies: [
             "Rendering", "SceneGraph", "Pixels", "Geometry", "Imaging", "TestSupport",
         ], exclude: ["Snapshots"]),

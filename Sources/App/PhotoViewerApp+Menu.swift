@@ -3,6 +3,7 @@ import Geometry
 import Imaging
 import Library
 import SystemPackage
+import Threads
 
 /// The open photo's menu: "Open with …" the desktop's applications for its type, and "Show in Folder"
 /// (the file manager's `org.freedesktop.FileManager1.ShowItems` on the session bus, else the folder opened
@@ -96,7 +97,7 @@ extension PhotoViewerApp {
         guard PhotoViewerApp.hasSessionBus else { return openFolder() }
         let uri = ThumbnailCache.uri(ofPath: path)
         // On a thread: a file manager started by D-Bus activation can take a moment to answer.
-        Thread.detachNewThread {
+        Worker.start(named: "photozoom file manager") {
             guard PhotoViewerApp.askFileManager(toShow: uri) else { return openFolder() }
             logger.info("\(String(decoding: path).escapingControlCharacters) shown in its folder by the file manager")
         }

@@ -1,8 +1,8 @@
 import Cairo
 import Foundation
 import Pixels
-import Locks
 import SystemPackage
+import Threads
 
 /// A picture ready to show: upright pixels, and the upright size of the full picture in the file
 /// (the pixels may be a reduced-size decode of it).

@@ -1,8 +1,8 @@
 import Foundation
 import Imaging
-import Locks
 import Pixels
 import SystemPackage
+import Threads
 
 /// The frames of one animated photo, decoded ahead on a thread of its own while it plays: a few
 /// frames at most (and a bounded number of bytes), so that a 500-frame 4K GIF never holds 500
@@ -38,11 +38,9 @@ public final class AnimationStream: Sendable {
         // At the window's priority, not the decoders' lower one: its frames are due at set times, and at
         // nice 10 it had a tenth of a core's share against any ordinary process (under the sanitizer's
         // test load a GIF's last frame came a second late). It decodes at most a few frames ahead.
-        let thread = Thread { [self] in
+        Worker.start(named: "photozoom-animation") { [self] in
             run(path: path, covering: (covering.width, covering.height), colour: colour, wake: wake)
         }
-        thread.name = "photozoom-animation"
-        thread.start()
     }
 
     /// Stops the thread (it lets the file and its frames go).

@@ -1,8 +1,8 @@
 import Foundation
 import Imaging
-import Locks
 import Pixels
 import SystemPackage
+import Threads
 
 /// The one queue that decodes pictures away from the frame loop, for the grid and the viewer
 /// together: the open photo first, then its neighbours, the cells in view, and prefetching. A
@@ -106,7 +106,6 @@ public final class DecodeQueue: Sendable {
         }
 
         func work() {
-            DecodeQueue.threadPriority.applyToCurrentThread()
             while let job = next() {
                 if !job.peeked {
                     look(job)
@@ -215,9 +214,7 @@ public final class DecodeQueue: Sendable {
         let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake)
         self.shared = shared
         for i in 0..<threadCount {
-            let thread = Thread { shared.work() }
-            thread.name = "photozoom-decode-\(i)"
-            thread.start()
+            Worker.start(named: "photozoom-decode-\(i)", priority: DecodeQueue.threadPriority) { shared.work() }
         }
     }
 

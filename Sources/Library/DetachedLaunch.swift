@@ -2,6 +2,7 @@ import CSandbox
 import Foundation
 import Glibc
 import SystemPackage
+import Threads
 
 /// Starts another program the way a desktop does: in a session of its own (the viewer quitting or its
 /// terminal closing does not end it), its input from /dev/null, and not waited for; a thread reaps it
@@ -41,8 +42,7 @@ public enum DetachedLaunch {
         let status = posix_spawnp(&pid, argv[0]!, &actions, &attributes, &argv, &environment)
         guard status == 0 else { throw Errno(rawValue: status) }
         let child = pid
-        let reaper = Thread { var ignored: Int32 = 0; _ = waitpid(child, &ignored, 0) }
-        reaper.start()
+        Worker.start(named: "photozoom reaper") { var ignored: Int32 = 0; _ = waitpid(child, &ignored, 0) }
         return pid
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Locks
 import SystemPackage
+import Threads
 
 /// Watches the folders of the photos' trees (inotify) and says which paths in them changed: files written
 /// (saved in place, `IN_CLOSE_WRITE`), moved in or out (`IN_MOVED_TO`/`FROM`: renamed, or saved as editors
@@ -79,9 +79,7 @@ public final class FolderWatcher: Sendable {
             let full = firstError == ENOSPC ? " (the watch table is full: fs.inotify.max_user_watches); they are looked for every \(Int(Self.rescanInterval)) s" : ""
             warn("changes in \(unwatched) of \(folders.count) folders are not followed as they happen: \(String(cString: strerror(firstError)))\(full)")
         }
-        let reader = Thread { [shared] in shared.read() }
-        reader.name = "photozoom folder watcher"
-        reader.start()
+        Worker.start(named: "photozoom folder watcher") { [shared] in shared.read() }
     }
 
     deinit {

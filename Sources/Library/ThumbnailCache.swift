@@ -3,10 +3,10 @@ import Crypto
 import Foundation
 import Glibc
 import Imaging
-import Locks
 import Logging
 import Pixels
 import SystemPackage
+import Threads
 
 /// The freedesktop.org Thumbnail Managing Standard: thumbnails shared with file managers and other
 /// viewers under `$XDG_CACHE_HOME/thumbnails` (by default `~/.cache/thumbnails`).

@@ -1,8 +1,8 @@
 import Foundation
 import Imaging
-import Locks
 import Logging
 import Pixels
+import Threads
 
 /// A recording made while the window runs. The loop hands over a copy of each frame it presents;
 /// a worker thread, below the loop's priority, brings it to sRGB (from the display's colours) and
@@ -41,13 +41,10 @@ public final class BackgroundRecorder: @unchecked Sendable {
         self.recorder = recorder
         self.colour = colour
         self.logger = logger
-        let thread = Thread { [self] in
-            Self.threadPriority.applyToCurrentThread()
+        Worker.start(named: "photozoom recorder", priority: Self.threadPriority) { [self] in
             work()
             wake()
         }
-        thread.name = "photozoom recorder"
-        thread.start()
     }
 
     public func add(_ image: PixelImage, at time: Double) {

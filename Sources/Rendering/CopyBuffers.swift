@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
-import Locks
 import Pixels
+import Threads
 
 /// Memory for the still subtrees' copies, made where no frame waits for it. A copy of the grid is a
 /// screenful: 33 MB at 4K, whose pages, first written in a frame, cost that frame 60–140 ms of page
@@ -12,21 +12,21 @@ final class CopyBuffers {
     /// Below the frame loop, as the halvings (`LevelBuilder`).
     static let threadPriority = ThreadPriority.lowered(by: 19)
 
-    private let worker: Worker?
+    private let maker: Maker?
 
     /// `inBackground`: made on a thread; else there and then (headless renders and tests).
     init(inBackground: Bool) {
-        worker = inBackground ? Worker() : nil
+        maker = inBackground ? Maker() : nil
     }
 
     /// A zero-filled buffer of `width`×`height` pixels, if one is ready (the first ask starts making it).
     func take(width: Int, height: Int) -> PixelImage? {
-        guard let worker else { return PixelImage(width: width, height: height) }
-        return worker.take(Size(width: width, height: height))
+        guard let maker else { return PixelImage(width: width, height: height) }
+        return maker.take(Size(width: width, height: height))
     }
 
     /// Bytes made and not taken yet (for tests).
-    var readyBytes: Int { worker?.readyBytes ?? 0 }
+    var readyBytes: Int { maker?.readyBytes ?? 0 }
 
     private struct Size: Equatable, Sendable {
         let width, height: Int
@@ -35,14 +35,12 @@ final class CopyBuffers {
     /// The thread and what it shares with the renderer (the thread holds this, not the renderer).
     /// One size at a time: the grid is the only subtree kept, and a new size is a resize, after which
     /// a buffer of the old one would only be held (a screenful, until the next resize).
-    private final class Worker: Sendable {
+    private final class Maker: Sendable {
         /// The size last asked for and not made yet; a buffer made for it, not taken yet; whether the thread ends.
         private let state = Locked<(asked: Size?, ready: PixelImage?, stopped: Bool)>((nil, nil, false))
 
         init() {
-            let thread = Thread { [self] in run() }
-            thread.name = "photozoom-buffers"
-            thread.start()
+            Worker.start(named: "photozoom-buffers", priority: CopyBuffers.threadPriority) { [self] in run() }
         }
 
         func take(_ size: Size) -> PixelImage? {
@@ -62,7 +60,6 @@ final class CopyBuffers {
         func stop() { state.withLockWakingWaiters { $0.stopped = true } }
 
         private func run() {
-            CopyBuffers.threadPriority.applyToCurrentThread()
             while let size = state.wait(until: { $0.stopped || $0.asked != nil }, then: { $0.stopped ? nil : $0.asked }) {
                 let buffer = PixelImage(width: size.width, height: size.height)   // writes every page
                 state.withLock { s in
@@ -76,5 +73,5 @@ final class CopyBuffers {
         }
     }
 
-    deinit { worker?.stop() }
+    deinit { maker?.stop() }
 }

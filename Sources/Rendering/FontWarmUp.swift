@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Threads
 
 /// Loads the scene's font on a thread of its own while a launch does other things: the first text a
 /// process draws costs about 5 ms (fontconfig reads its configuration and cache, FreeType opens the
@@ -11,7 +12,7 @@ public enum FontWarmUp {
 
     /// Starts loading the regular and bold faces.
     public static func start() {
-        let thread = Thread {
+        Worker.start(named: "photozoom-fonts") {
             guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return }
             defer { cairo_surface_destroy(surface) }
             guard let cr = cairo_create(surface) else { return }
@@ -23,7 +24,5 @@ public enum FontWarmUp {
                 cairo_text_extents(cr, "Photos 0123456789", &extents)
             }
         }
-        thread.name = "photozoom-fonts"
-        thread.start()
     }
 }

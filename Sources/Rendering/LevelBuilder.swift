@@ -1,8 +1,8 @@
 import Cairo
 import Foundation
 import Imaging
-import Locks
 import Pixels
+import Threads
 
 /// Makes pre-scaled levels on a thread of its own, at a lowered priority, so that a frame never
 /// waits for a filter pass over a large photo. Finished levels wait until the renderer takes them;
@@ -30,58 +30,30 @@ final class LevelBuilder: Sendable {
     static let threadPriority = ThreadPriority.lowered(by: 19)
     static let backgroundThreadPriority = ThreadPriority.idle
 
-    /// What the thread shares with the builder (the thread holds this, not the builder).
-    private final class Shared: Sendable {
-        let state = Locked<(jobs: [Job], made: [Made], busy: Bool, stopped: Bool)>(([], [], false, false))
-        let wake: @Sendable () -> Void
-        let threadPriority: ThreadPriority
-        init(wake: @escaping @Sendable () -> Void, threadPriority: ThreadPriority) {
-            self.wake = wake
-            self.threadPriority = threadPriority
-        }
-
-        func run() {
-            threadPriority.applyToCurrentThread()
-            while let job = state.wait(until: { $0.stopped || !$0.jobs.isEmpty }, then: { s -> Job? in
-                guard !s.stopped else { return nil }
-                s.busy = true
-                return s.jobs.removeFirst()
-            }) {
-                let image = Result { () throws(CairoError) in try ScaledImageCache.makeLevel(job.level, of: job.original) }
-                state.withLock {
-                    $0.made.append(Made(key: job.key, original: job.original, level: job.level, image: image))
-                    $0.busy = false
-                }
-                wake()
-            }
-        }
-    }
-
-    private let shared: Shared
+    /// The levels asked for, made in order on the builder's worker.
+    private let jobs: Mailbox<Job>
+    /// The levels made and not taken yet.
+    private let made: Locked<[Made]>
 
     init(wake: @escaping @Sendable () -> Void, threadPriority: ThreadPriority = LevelBuilder.threadPriority) {
-        let shared = Shared(wake: wake, threadPriority: threadPriority)
-        self.shared = shared
-        let thread = Thread { shared.run() }
-        thread.name = "photozoom-levels"
-        thread.start()
+        let made = Locked<[Made]>([])
+        self.made = made
+        jobs = Mailbox(named: "photozoom-levels", priority: threadPriority) { job in
+            let image = Result { () throws(CairoError) in try ScaledImageCache.makeLevel(job.level, of: job.original) }
+            made.withLock { $0.append(Made(key: job.key, original: job.original, level: job.level, image: image)) }
+            wake()
+        }
     }
 
-    deinit {
-        shared.state.withLockWakingWaiters { $0.stopped = true; $0.jobs.removeAll() }
-    }
-
-    func request(_ job: Job) {
-        shared.state.withLockWakingWaiters { $0.jobs.append(job) }
-    }
+    func request(_ job: Job) { jobs.send(job) }
 
     /// Whether nothing is queued or under way, and no made level waits to be taken.
-    var isIdle: Bool { shared.state.withLock { $0.jobs.isEmpty && $0.made.isEmpty && !$0.busy } }
+    var isIdle: Bool { jobs.isIdle && made.withLock { $0.isEmpty } }
 
     func takeMade() -> [Made] {
-        shared.state.withLock { state in
-            defer { state.made.removeAll() }
-            return state.made
+        made.withLock { made in
+            defer { made.removeAll() }
+            return made
         }
     }
 }

@@ -2,6 +2,7 @@ import Cairo
 import CCairo
 import Imaging
 import Pixels
+import Threads
 
 /// How the renderer gets a pre-scaled level it does not have yet.
 public enum LevelMaking {

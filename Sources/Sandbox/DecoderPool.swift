@@ -2,10 +2,10 @@ import CMemoryFile
 import Foundation
 import Glibc
 import Imaging
-import Locks
 import Logging
 import Pixels
 import SystemPackage
+import Threads
 
 /// The viewer's side of the sandbox: decoder processes, one a core, started ahead and reused, that every
 /// decode of a file's bytes is sent to (`ImageDecoder.route(through:)`). They start with the program's own

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Imaging
 import Pixels
+import Threads
 
 /// The viewer's hidden mode (`photozoom --decoder-process PARENT NICENESS LIBRARIES`): one decoder of the pool. It
 /// opens the libraries opened on demand that it is asked to (`libheif,librsvg`; `linked`, none: their formats go to

@@ -1,7 +1,7 @@
 import CSandbox
 import Foundation
 import Glibc
-import Locks
+import Threads
 
 /// Starts decoder processes, always from one thread of its own that lives as long as the viewer: a
 /// decoder asks the kernel to kill it when the thread that started it ends (PR_SET_PDEATHSIG is a
@@ -13,9 +13,7 @@ final class DecoderSpawner: Sendable {
 
     init(executable: String) {
         self.executable = executable
-        let thread = Thread { [self] in serve() }
-        thread.name = "photozoom-decoder-spawner"
-        thread.start()
+        Worker.start(named: "photozoom-decoder-spawner") { [self] in serve() }
     }
 
     /// A new decoder process (not yet known to be ready), `niceness` steps below the viewer, that opens `libraries`

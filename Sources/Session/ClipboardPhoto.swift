@@ -1,9 +1,9 @@
 import Foundation
 import Imaging
 import Library
-import Locks
 import Logging
 import SystemPackage
+import Threads
 import WindowSystem
 
 /// What Ctrl+C puts on the clipboard for a photo, as Loupe does: the file (`text/uri-list`, and
@@ -35,10 +35,10 @@ final class PromisedBytes: Sendable {
     private let made = Locked<(done: Bool, bytes: [UInt8]?)>((false, nil))
 
     init(_ make: @escaping @Sendable () -> [UInt8]?) {
-        Thread { [made] in
+        Worker.start(named: "photozoom clipboard picture") { [made] in
             let bytes = make()
             made.withLockWakingWaiters { $0 = (true, bytes) }
-        }.start()
+        }
     }
 
     var value: [UInt8]? { made.wait(until: \.done) { $0.bytes } }

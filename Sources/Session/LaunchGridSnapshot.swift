@@ -9,6 +9,7 @@ import Outputs
 import Pixels
 import Rendering
 import SceneGraph
+import Threads
 
 /// The grid's first screen kept between launches of the window (`GridSnapshotStore`): a launch with
 /// the same window size, scale, colours and first photos shows those cells at once as the last launch
@@ -71,7 +72,7 @@ final class LaunchGridSnapshot {
             GridSnapshotStore.FileIdentity(cell.photo.file).map { (cell.index, $0, cell.thumbnail, cell.frame.size) }
         }
         let (store, key, pixelScale, logger) = (store, key, scale, logger)
-        let thread = Thread {
+        Worker.start(named: "photozoom-snapshot") {
             let renderer = SceneRenderer()
             var kept: [GridSnapshotStore.Cell] = []
             for (index, file, thumbnail, size) in jobs {
@@ -89,7 +90,5 @@ final class LaunchGridSnapshot {
                 logger.debug("the grid's first screen could not be kept in \(store.folder): \(error)")
             }
         }
-        thread.name = "photozoom-snapshot"
-        thread.start()
     }
 }

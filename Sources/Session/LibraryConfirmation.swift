@@ -1,7 +1,7 @@
 import Foundation
 import Library
-import Locks
 import SystemPackage
+import Threads
 
 /// The walk that confirms a library shown as the index remembered it (`RememberedTimeline`), on a thread of
 /// its own: what it found otherwise comes as changes to the folders, with the folders it listed (the ones
@@ -25,14 +25,12 @@ final class LibraryConfirmation: Sendable {
 
     /// Walks the tree; `wake` is called once what it found can be taken.
     func start(wake: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+        Worker.start(named: "photozoom library walk") { [self] in
             let walked = walk()
             let changes = remembered.changes(to: walked.photos)
             found.withLock { $0 = Found(changes: changes, folders: walked.folders) }
             wake()
         }
-        thread.name = "photozoom library walk"
-        thread.start()
     }
 
     /// What the walk found, once (nil until it is done).

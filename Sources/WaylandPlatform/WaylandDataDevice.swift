@@ -1,6 +1,7 @@
 import CWaylandProtocols
 import Foundation
 import Glibc
+import Threads
 import WindowSystem
 
 /// The seat's data device: the clipboard the window offers (Ctrl+C: each form of the photo made when a
@@ -93,7 +94,7 @@ final class WaylandDataDevice {
     /// made then), and the pipe is closed once they are written, or the reader went away.
     private func send(_ mime: String, from asked: OpaquePointer?, to fd: Int32) {
         guard let item = (asked == dragSource ? dragItems : items)[mime] else { close(fd); return }
-        let thread = Thread {
+        Worker.start(named: "photozoom-clipboard") {
             // A reader that closes early must not end the viewer: SIGPIPE is held off this thread (the
             // write then fails with EPIPE).
             var pipeSignal = sigset_t()
@@ -110,8 +111,6 @@ final class WaylandDataDevice {
                 written += n
             }
         }
-        thread.name = "photozoom-clipboard"
-        thread.start()
     }
 
     private func sourceCancelled(_ cancelled: OpaquePointer?) {

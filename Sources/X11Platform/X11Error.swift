@@ -1,7 +1,7 @@
 import CX11
 import Foundation
-import Locks
 import Logging
+import Threads
 
 /// What went wrong talking to the X server. Every failure of this module funnels through here.
 public enum X11Error: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import CLCMS2
 import Foundation
-import Locks
 import Pixels
+import Threads
 
 /// The colour space pictures are shown in: the display's profile (the X root window's `_ICC_PROFILE`
 /// where one is set), sRGB otherwise. Each decoded picture is converted into it once, with lcms2, on

@@ -1,6 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
-import Locks
+import Threads
 
 /// Debian's libjxl prints a line to stdio's stderr for every check a damaged file fails
 /// ("./lib/jxl/dec_frame.cc:280: JXL_RETURN_IF_ERROR …"), which would bury the viewer's one line

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import Imaging
+@testable import Threads
 
 /// A worker's priority is its own thread's: the thread that started it (the frame loop's) keeps its own.
 @Suite struct ThreadPriorityTests {
