@@ -146,8 +146,11 @@ final class GridThumbnails {
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         func moved(_ old: Set<Int>) -> Set<Int> { Set(old.compactMap { newOf[$0] }) }
-        states = origins.map { origin in
-            guard let origin, states[origin] == .loaded || states[origin] == .failed else { return .none }
+        states = origins.indices.map { i in
+            guard let origin = origins[i], states[origin] == .loaded || states[origin] == .failed else { return .none }
+            // One that failed under another name is tried again under its new one: its file may have moved as it was
+            // read (a folder renamed while its thumbnails were made).
+            if states[origin] == .failed, self.photos[origin].file != photos[i].file { return .none }
             return states[origin]
         }
         loaded = moved(loaded)

@@ -80,7 +80,7 @@ public final class DecodeQueue: Sendable {
     }
 
     /// The jobs waiting, running and finished, and how many may run at once.
-    private struct Jobs {
+    private struct Jobs: Sendable {
         var queued: [Job] = []
         var running: [Job] = []
         var finished: [Result] = []
@@ -89,7 +89,7 @@ public final class DecodeQueue: Sendable {
         var stopped = false
     }
 
-    private final class Shared: @unchecked Sendable {
+    private final class Shared: Sendable {
         let jobs: Locked<Jobs>
         let decode: Decode
         let decodeThumbnail: Decode

@@ -95,6 +95,7 @@ public final class FolderWatcher: Sendable {
         }
     }
 
+    // Unchecked: the inotify descriptor's watches are set up before the reader starts, then are the reader's alone.
     private final class Shared: @unchecked Sendable {
         let fd: Int32
         let stop: [Int32]

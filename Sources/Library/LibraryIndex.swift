@@ -14,6 +14,7 @@ import SystemPackage
 /// transaction, so a viewer killed while indexing keeps every batch it committed, and two viewers share
 /// it. One that cannot be read (damaged, of a schema this viewer does not know) is rebuilt, with one
 /// line said; one another viewer keeps locked is left alone for this run.
+// Unchecked: GRDB's DatabasePool serialises its own access; `say` is called from the thread that opened it.
 public final class LibraryIndex: @unchecked Sendable {
     /// What the index holds of one file.
     public struct Entry: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Imaging
 import SystemPackage
+import Threads
 
 /// One photo the viewer shows.
 public struct Photo: Sendable, Equatable {
@@ -64,9 +65,14 @@ public enum PhotoLibrary {
                 problems.append("\(Photo(file: path).path): \(why == Entry.vanished ? "no such file or folder" : why)")
             case .folder:
                 // What the index knows of the tree is read while the tree is walked (on another core).
-                let known = IndexedEntries()
-                let reading = DispatchGroup()
-                if let index, remembered == nil { DispatchQueue.global().async(group: reading) { known.entries = index.entries(under: path) } }
+                let known = Locked<(done: Bool, entries: [[UInt8]: LibraryIndex.Entry])>((true, [:]))
+                if let index, remembered == nil {
+                    known.withLock { $0.done = false }
+                    Worker.start(named: "photozoom index read") {
+                        let entries = index.entries(under: path)
+                        known.withLockWakingWaiters { $0 = (true, entries) }
+                    }
+                }
                 var found: [FolderTree.File]
                 do {
                     let tree = FolderTree(root: path, skipping: skipping ?? cacheFolders())
@@ -79,8 +85,8 @@ public enum PhotoLibrary {
                     if !problem.isEmpty { problems.append(problem) }
                     return true
                 }
-                reading.wait()
-                photos += timeline(found, known: remembered.map { .remembered($0) } ?? .entries(known.entries), index: index, indexed: indexed)
+                let entries = remembered == nil ? known.wait(until: \.done) { $0.entries } : [:]
+                photos += timeline(found, known: remembered.map { .remembered($0) } ?? .entries(entries), index: index, indexed: indexed)
             }
         }
         return (photos, problems)
@@ -184,11 +190,6 @@ public enum PhotoLibrary {
         let instants = dates.map { $0!.instant }
         let order = files.indices.sorted { a, b in instants[a] != instants[b] ? instants[a] < instants[b] : a < b }
         return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0]) }
-    }
-
-    /// The index's entries for a tree, as read on another thread (and waited for before they are used).
-    private final class IndexedEntries: @unchecked Sendable {
-        var entries: [[UInt8]: LibraryIndex.Entry] = [:]
     }
 
     /// Folders of the user's cache (the thumbnails', ours): never photos, even inside an opened tree.

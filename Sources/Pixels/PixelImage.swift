@@ -8,6 +8,7 @@ private let imagesMade = Atomic<UInt64>(0)
 /// high byte, colour premultiplied by alpha; rows `stride` bytes apart. The memory is owned here and
 /// never changes after the image is made, so an image can be shared across threads and handed to
 /// Cairo without a copy.
+// Unchecked: its pixels (a raw pointer) never change once it is shared.
 public final class PixelImage: @unchecked Sendable {
     public let width: Int
     public let height: Int

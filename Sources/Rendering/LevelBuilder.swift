@@ -15,6 +15,7 @@ final class LevelBuilder: Sendable {
     }
 
     /// A level made for `original` (held weakly: a photo let go meanwhile is not kept alive).
+    // Unchecked: a weak reference (Swift 6 has no Sendable weak var) to an image, which is Sendable.
     struct Made: @unchecked Sendable {
         let key: ObjectIdentifier
         weak var original: PixelImage?

@@ -4,6 +4,7 @@ import Pixels
 
 /// An animation's frames decoded in a decoder process of its own (not one of the pool's: it keeps the file
 /// and its canvas between frames, for as long as the animation plays). The process ends with it.
+// Unchecked: its frames are asked for by one thread at a time (the animation stream's), over one decoder's socket.
 final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
     private let worker: DecoderWorker
     private let format: ImageFormat?

@@ -4,6 +4,7 @@ import Foundation
 /// An RGB colour profile opened by lcms2: one a file embeds, one made from code points or PNG
 /// chunks, or the display's. lcms2 reads a profile's tags lazily, so a profile is used by one thread
 /// at a time (`ColourTarget` makes its transforms under a lock).
+// Unchecked: lcms2's profile (a C handle), used by one thread at a time.
 final class ColourProfile: @unchecked Sendable {
     let handle: cmsHPROFILE
 

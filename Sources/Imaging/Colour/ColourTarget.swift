@@ -7,6 +7,7 @@ import Threads
 /// where one is set), sRGB otherwise. Each decoded picture is converted into it once, with lcms2, on
 /// the thread that decoded it: never per frame. Pictures whose description comes out the same as the
 /// target (an sRGB-tagged photo on an sRGB display) are left as they are.
+// Unchecked: it holds lcms2's profile (a C handle), used only while the transforms' lock is held.
 public final class ColourTarget: @unchecked Sendable {
     /// Where screenshots, recordings and the thumbnail cache's files are: sRGB, as their readers expect.
     public static let sRGB = ColourTarget(profile: ColourProfile.sRGB(), isSRGB: true)
@@ -102,6 +103,7 @@ public final class ColourTarget: @unchecked Sendable {
         return transform.isIdentity ? nil : transform
     }
 
+    // Unchecked: lcms2's transform (a C handle), which cmsDoTransform may use from any thread at once.
     private final class Transform: @unchecked Sendable {
         let handle: cmsHTRANSFORM
         init(_ handle: cmsHTRANSFORM) { self.handle = handle }
