@@ -34,9 +34,8 @@ public enum DecoderProcess {
             try Confinement.detach(socket: socket, parent: parent)
             let libraries = Self.libraries(in: arguments.dropFirst(3).first)
             if !libraries.isEmpty { _ = LibrariesAhead.open(libraries) }
-            // Pictures on the heap, and the heap kept: a decode's 12 MB of intermediate pixels reuse the last
-            // one's pages instead of faulting in fresh ones each time.
-            _ = photozoom_malloc_mmap_threshold(Self.heapPictures)
+            // The heap kept once warm: a decode's 12 MB of intermediate pixels reuse the last one's pages instead of
+            // faulting in fresh ones each time (where pictures go, heap or mappings, each request sets).
             _ = photozoom_malloc_trim_threshold(Self.heapPictures)
             // Started at the viewer's priority (ready sooner on a loaded machine), it decodes below it; the
             // threads made from here on (the release thread, libheif's) take the lower one.
