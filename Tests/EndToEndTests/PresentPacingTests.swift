@@ -44,12 +44,15 @@ import TestSupport
         #expect(moving.allSatisfy { $0.msc != nil && $0.presentedAt != nil && $0.missed != nil }, "each says where it went")
         let refreshes = moving.compactMap(\.msc)
         #expect(zip(refreshes, refreshes.dropFirst()).allSatisfy { $1 >= $0 }, "in order")
-        // Xvfb takes a frame only until half a refresh before its refresh (the viewer knows that of a
-        // screen whose refresh is a timer). Alone on this machine, a debug build missed none in most runs
-        // and one in a few: a wake-up of the loop or of Xvfb's timer a few ms late (2 of 16 runs); the
-        // bench counts them in a release build. A loop that re-aims late frames loses several a frame.
+        // How many refreshes are missed is the machine's load as much as the viewer's: alone on this
+        // machine a debug build missed 0 to 2 of 63 (a motion's first frame aimed by its slowest recent
+        // draw, a wake-up of the loop or of Xvfb's timer a few ms late), with both cores busy 3, and CI's
+        // machine once 4. The bench counts them (`missed_refreshes_walk`, a release build), and
+        // PresentationClockTests hold the pacing's rules on a manual clock (one slow draw misses one
+        // refresh, and the frames after it are on time). What this window can tell apart from load is a
+        // loop that re-aims late frames: it loses several refreshes a frame, not one frame in eight.
         let missed = moving.compactMap(\.missed).reduce(0, +)
-        let allowed = Self.sanitized ? moving.count / 2 : 2
+        let allowed = Self.sanitized ? moving.count / 2 : moving.count / 8
         #expect(Int(missed) <= allowed, "missed refreshes: \(moving.map { $0.missed ?? 99 })")
         // A frame after a missed one can skip no refresh and still show a refresh after the one it was
         // drawn for: counted with the missed ones.
