@@ -41,3 +41,30 @@ final class DebugOverlay {
                           height: 12 + Double(text.count) * DebugOverlay.lineHeight)
     }
 }
+
+/// The `d` key's overlay, while it shows: the motion's state, the release's prediction and the last frame's cost.
+final class DebugOverlayController {
+    private var overlay: DebugOverlay?
+
+    /// Shows the overlay over `root`, or hides it.
+    func toggle(over root: Node, showing app: PhotoViewerApp) {
+        if let overlay {
+            overlay.root.removeFromParent()
+            self.overlay = nil
+        } else {
+            let overlay = DebugOverlay()
+            root.addChild(overlay.root)
+            self.overlay = overlay
+            update(showing: app)
+        }
+    }
+
+    /// Says what `app` is doing now (each tick, while it shows).
+    func update(showing app: PhotoViewerApp) {
+        guard let overlay else { return }
+        let navigator = app.navigator
+        let release = app.interaction.activeDrag.flatMap { navigator.releasePrediction(translation: $0.translation, velocity: $0.velocity) }
+        overlay.show(app.traceRecord, scale: navigator.flyingScale, release: release, timing: app.lastFrameTiming,
+                     at: Point(x: 12, y: 64))
+    }
+}

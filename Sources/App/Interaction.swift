@@ -86,36 +86,13 @@ final class Interaction {
     /// Ctrl+scroll units on the grid not yet a whole notch.
     private var controlScrollUnits = 0.0
     /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
-    private var keysForTheViewer: [KeyBinding.Action] = []
-
-    /// A tab other than the shown one was tapped (the app shows what it holds).
-    var tabChosen: (GridScreen.Tab) -> Void = { _ in }
-    /// The viewer's trash button: the app moves the photo to the trash.
-    var trashChosen: () -> Void = {}
-    /// The viewer's `…` button: the app opens the photo's menu.
-    var menuChosen: () -> Void = {}
-    /// Delete, Ctrl+R or `o` for the open photo (once it is in the viewer), or Delete on the grid's choice: the app's.
-    var photoActionChosen: (KeyBinding.Action) -> Void = { _ in }
+    private var keysForTheViewer: [ViewerKey] = []
+    /// What the input so far asks of the app's controllers, in order, until it takes them (`takeCommands`).
+    private var commands: [AppCommand] = []
     /// Where a pull taken over from the details began, in the drag's translation (zero for any other pull).
     private var pullStart = Point.zero
     /// Down this far past hidden details, the drag becomes a pull, points.
     static let infoHandOver = 12.0
-    /// Whether a point is on the undo card (a tap there is the card's: the photo comes back).
-    var isOnUndoCard: (Point) -> Bool = { _ in false }
-    var undoChosen: () -> Void = {}
-    /// The latest tap was the undo card's: the viewer's single or double tap that follows it is not the
-    /// photo's (the card is gone by then).
-    private var tapTakenByCard = false
-    /// A cell was chosen in the grid: false unless it is an album's cover the app opened (a photo's opens here).
-    var coverChosen: (Int) -> Bool = { _ in false }
-    /// Back (the title bar's button, Escape, a swipe from the left edge): false when there is nothing to go
-    /// back from.
-    var backChosen: () -> Bool = { false }
-    /// The app's side of a drag out: lift the photo at a point (false: none there), follow the finger,
-    /// let go at a point (or cancelled).
-    var dragOut: (lift: (Point) -> Bool, move: (Point) -> Void, end: (Point, Bool) -> Void) = ({ _ in false }, { _ in }, { _, _ in })
-    /// The app's side of a twist: begin (false: nothing to twist), the fingers' angle, let go at an angle.
-    var twist: (begin: () -> Bool, change: (Double) -> Void, end: (Double) -> Void) = ({ false }, { _ in }, { _ in })
     /// Two fingers at fit decide once they have spread or closed this much (a share of their distance)…
     static let pinchDecision = 0.02
     /// …or turned this much, radians (20°): then they twist the photo, and it turns by what is past this.
@@ -123,8 +100,13 @@ final class Interaction {
     /// A drag this far from the grid's left edge, px, going right, is a swipe back.
     static let backEdge = 24.0
 
-    init(navigator: PhotoNavigator) {
-        self.navigator = navigator
+    /// The app's clock: a double tap's time-out runs on it between events.
+    private let clock: FrameClock
+    /// The last event's time and the clock's then: event times (server ms) and the clock have different origins.
+    private var eventClock: (event: Double, clock: Double)?
+
+    init(navigator: PhotoNavigator, clock: FrameClock) {
+        (self.navigator, self.clock) = (navigator, clock)
         // The long press first: a second finger ends a lift before the pinch begins.
         for recognizer: Recognizer in [longPress, pinch, pan, immediateTap, viewerTap, viewerDoubleTap] { gestures.add(recognizer) }
         viewerTap.requireToFail(viewerDoubleTap)
@@ -138,15 +120,55 @@ final class Interaction {
 
     /// A tap waits to see if a second one comes: time must keep moving.
     var isWaiting: Bool { gestures.isWaiting }
+    /// What the input handled since the last call asks of the app, in order.
+    func takeCommands() -> [AppCommand] {
+        defer { commands = [] }
+        return commands
+    }
     /// Fingers (or the mouse button) are down.
     var isTouching: Bool { gestures.pointers.count > 0 }
-    /// Lets the recognizers' time-outs happen, at event time `time`, s.
-    func advance(to time: Double) { gestures.advance(to: time) }
+    /// Lets the recognizers' time-outs happen, up to the clock's time (on the events' clock).
+    func advanceToNow() {
+        if let eventClock { gestures.advance(to: eventClock.event + clock.now - eventClock.clock) }
+    }
+
+    /// The newest pointer or touch event's time, on its source's clock.
+    var lastInputTime: Seconds? { eventClock?.event }
 
     /// The drag under way, if any: its translation and velocity, for the trace and the overlay.
     var activeDrag: PanRecognizer? { [.began, .changed].contains(pan.state) ? pan : nil }
 
     // MARK: Pointers
+
+    /// A pointer, touch, touchpad or wheel event (points, seconds) the overlays and the app left.
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .scroll(let dx, let dy, let unit, let at, let modifiers):
+            scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
+        case .pointerDown(let at, 1, let time): pointer(PointerEvent(.down, at: at, time: time))
+        case .pointerMove(let to, let time): pointer(PointerEvent(.move, at: to, time: time))
+        case .pointerUp(let at, 1, let time): pointer(PointerEvent(.up, at: at, time: time))
+        case .pointerDown, .pointerUp, .key: break   // other buttons; keys come by their action (`key`)
+        case .touch(let phase, let id, let at, let time):
+            // Fingers are pointers 1, 2, …; the mouse is pointer 0.
+            pointer(PointerEvent(phase.pointerPhase, id: id + 1, at: at, time: time))
+        case .touchpadPinch(let phase, let scale, let at, let time):
+            // Two virtual fingers (pointers −1 and −2) either side of the pointer: the pinch
+            // recognizer takes a touchpad pinch as it takes one on the screen.
+            let spread = Interaction.touchpadFingerSpread * scale
+            for (id, dx) in [(-1, -spread), (-2, spread)] {
+                pointer(PointerEvent(phase.pointerPhase, id: id, at: Point(x: at.x + dx, y: at.y), time: time))
+            }
+        }
+    }
+
+    /// A touchpad pinch's virtual fingers start this far either side of the pointer, px.
+    static let touchpadFingerSpread = 100.0
+
+    private func pointer(_ event: PointerEvent) {
+        eventClock = (event.time, clock.now)
+        handle(event)
+    }
 
     /// A pointer event: the first press and the last lift are events of their own, before and after
     /// the recognizers see them.
@@ -262,7 +284,7 @@ final class Interaction {
         switch gesture {
         case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
         case .swipingBack?:
-            if ended, t.x > grid.size.width * 0.25 || velocity.x > 300 { _ = backChosen() }
+            if ended, t.x > grid.size.width * 0.25 || velocity.x > 300, grid.showsBackButton { commands.append(.back) }
         case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
         case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
         case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
@@ -285,12 +307,13 @@ final class Interaction {
     private func longPressed(_ press: LongPressRecognizer) {
         switch press.state {
         case .began:
-            guard gesture == nil, !holdsTakenPhoto, !pressStoppedScrolling, dragOut.lift(press.location) else { return }
+            guard gesture == nil, !holdsTakenPhoto, !pressStoppedScrolling, let lifted = navigator.liftable(at: press.location) else { return }
             gesture = .draggingOut
+            commands.append(.dragOut(.lift(index: lifted.index, origin: lifted.origin, at: press.location)))
         case .changed where gesture == .draggingOut:
-            dragOut.move(press.location)
+            commands.append(.dragOut(.move(to: press.location)))
         case .ended where gesture == .draggingOut, .cancelled where gesture == .draggingOut:
-            dragOut.end(press.location, press.state == .cancelled)
+            commands.append(.dragOut(.end(at: press.location, cancelled: press.state == .cancelled)))
             gesture = nil
         default:
             break
@@ -325,7 +348,8 @@ final class Interaction {
                 return
             }
         case .changed:
-            if gesture == .pinchPending, abs(pinch.rotation) > Interaction.twistStart, twist.begin() {
+            if gesture == .pinchPending, abs(pinch.rotation) > Interaction.twistStart, !navigator.isTransitioning, viewer.image != nil {
+                viewer.beginTwist()
                 gesture = .twisting
             }
             if gesture == .pinchPending, abs(pinch.scale - 1) > Interaction.pinchDecision {
@@ -340,12 +364,12 @@ final class Interaction {
             switch gesture {
             case .pinchZooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
             case .pinchClosing?: dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
-            case .twisting?: twist.change(Interaction.twistAngle(pinch.rotation))
+            case .twisting?: viewer.twist(angle: Interaction.twistAngle(pinch.rotation))
             default: break
             }
         case .ended, .cancelled:
             switch gesture {
-            case .twisting?: twist.end(pinch.state == .ended ? Interaction.twistAngle(pinch.rotation) : 0)
+            case .twisting?: twistEnded(at: pinch.state == .ended ? Interaction.twistAngle(pinch.rotation) : 0)
             case .pinchZooming?: viewer.endPinch(center: pinch.center)
             case .pinchClosing?:
                 if pinch.state == .ended {
@@ -361,6 +385,13 @@ final class Interaction {
         default:
             return
         }
+    }
+
+    /// The fingers let go with the photo turned `angle` radians: it snaps to the nearest quarter (none: back straight).
+    private func twistEnded(at angle: Double) {
+        let quarters = Int((angle / (Double.pi / 2)).rounded())
+        guard quarters != 0, !navigator.isTransitioning, navigator.viewer?.image != nil else { navigator.viewer?.untwist(); return }
+        commands.append(.turn(quarters: max(-2, min(2, quarters)), from: angle))
     }
 
     /// The photo's angle for the fingers' rotation: what is past `twistStart` (it does not jump when the twist begins).
@@ -390,36 +421,38 @@ final class Interaction {
     /// At once: a tap opens a cell in the grid; in the viewer (even while the photo zooms in) the
     /// back button closes.
     private func tapped(at point: Point) {
-        tapTakenByCard = isOnUndoCard(point)
-        if tapTakenByCard {
-            undoChosen()
-        } else if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
-            if !coverChosen(index) { navigator.open(index) }
+        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
+            if grid.showsCovers { commands.append(.openAlbum(index)) } else { navigator.open(index) }
         } else if navigator.isGridActive, grid.isBackButton(at: point) {
-            _ = backChosen()
+            commands.append(.back)
         } else if navigator.isGridActive, let tab = grid.tab(at: point) {
             // The shown tab again: out of an album, else to where the grid opened.
-            if tab != grid.shownTab { tabChosen(tab) } else if !backChosen() { grid.glideToNewest() }
-        } else if let viewer = navigator.viewer, viewer.isBackButton(at: point) {
-            navigator.close()
-        } else if let viewer = navigator.viewer, viewer.isFavoriteButton(at: point) {
-            navigator.toggleFavorite()
-        } else if let viewer = navigator.viewer, viewer.isTrashButton(at: point) {
-            trashChosen()
-        } else if let viewer = navigator.viewer, viewer.isMoreButton(at: point) {
-            menuChosen()
+            if tab != grid.shownTab {
+                commands.append(.showTab(tab))
+            } else if grid.showsBackButton {
+                commands.append(.back)
+            } else {
+                grid.glideToNewest()
+            }
+        } else if let button = navigator.viewer?.button(at: point) {
+            switch button {
+            case .back: navigator.close()
+            case .favorite: navigator.toggleFavorite()
+            case .trash: commands.append(.trash)
+            case .more: commands.append(.menu(at: nil))
+            }
         }
     }
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
     private func viewerTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point), !tapTakenByCard else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
     private func doubleTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, !viewer.isButton(at: point), !tapTakenByCard else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
         viewer.doubleTap(at: point)
     }
 
@@ -428,7 +461,7 @@ final class Interaction {
     /// In the grid it scrolls (a notch glides, a touchpad follows at once). In the viewer a wheel's
     /// notches, or anything with Ctrl, zoom about the pointer, as in most photo viewers; a touchpad's
     /// smooth scrolling (and a sideways wheel) moves a zoomed photo. In the air it does nothing.
-    func scrolled(dx: Double, dy: Double, unit: ScrollUnit, at point: Point, control: Bool) {
+    private func scrolled(dx: Double, dy: Double, unit: ScrollUnit, at point: Point, control: Bool) {
         if navigator.isGridActive, control { return controlScrolledGrid(dy: dy, at: point) }
         guard let viewer = navigator.viewer else { return grid.scroll(units: dy, gliding: unit == .notches) }
         guard !navigator.isTransitioning else { return }
@@ -462,22 +495,29 @@ final class Interaction {
         case .close:
             if let viewer = navigator.viewer, viewer.isInfoShown, !navigator.isTransitioning {
                 viewer.setInfo(shown: false)   // the details go first, as a swipe down
-            } else if !(navigator.isGridActive && backChosen()) {
+            } else if navigator.isGridActive, grid.showsBackButton {
+                commands.append(.back)
+            } else {
                 navigator.close()
             }
         case .open, .playPause:
             if !navigator.isGridActive {
                 navigator.reopen()
-            } else if !coverChosen(grid.keyboardSelection ?? 0) {
+            } else if grid.showsCovers {
+                commands.append(.openAlbum(grid.keyboardSelection ?? 0))
+            } else {
                 navigator.open(grid.keyboardSelection ?? 0)
             }
         case .move(let move) where navigator.isGridActive: moveSelection(move)
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
-        case .move, .zoom: viewerKey(action)
+        case .move(let move): viewerKey(.move(move))
+        case .zoom(let zoom): viewerKey(.zoom(zoom))
         case .favorite: navigator.toggleFavorite()
-        case .info: viewerKey(action)
+        case .info: viewerKey(.info)
         // The photo's own actions: pressed while it flies into the viewer, they wait for the landing too.
-        case .trash, .turn, .menu: if navigator.viewer != nil { viewerKey(action) } else { photoActionChosen(action) }
+        case .trash: if navigator.viewer != nil { viewerKey(.trash) } else { commands.append(.trash) }
+        case .turn(let clockwise): viewerKey(.turn(clockwise: clockwise))
+        case .menu: viewerKey(.menu)
         case .slowMotion, .debugOverlay, .help, .search, .undo: break   // the app's own
         }
         return nil
@@ -486,7 +526,7 @@ final class Interaction {
     /// An arrow, zoom or photo key (details, Delete, Ctrl+R, the menu) for the viewer: while the photo flies
     /// into the viewer it waits for the landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
     /// leaving, or the finger decides).
-    private func viewerKey(_ action: KeyBinding.Action) {
+    private func viewerKey(_ action: ViewerKey) {
         guard navigator.viewer != nil else { return }
         if navigator.flight?.destination == .viewer {
             keysForTheViewer.append(action)
@@ -505,11 +545,13 @@ final class Interaction {
         actions.forEach(play)
     }
 
-    private func play(_ action: KeyBinding.Action) {
+    private func play(_ action: ViewerKey) {
         guard let viewer = navigator.viewer else { return }
         switch action {
         case .info: viewer.toggleInfo()
-        case .trash, .turn, .menu: photoActionChosen(action)
+        case .trash: commands.append(.trash)
+        case .turn(let clockwise): commands.append(.turn(quarters: clockwise ? 1 : -1, from: 0))
+        case .menu: commands.append(.menu(at: nil))
         case .zoom(.stepIn): viewer.zoom(steps: 1)
         case .zoom(.stepOut): viewer.zoom(steps: -1)
         case .zoom(.fit): viewer.zoomToFit()
@@ -529,8 +571,12 @@ final class Interaction {
             } else if step.dx != 0 {
                 viewer.page(by: Int(step.dx))
             }
-        default: break
         }
+    }
+
+    /// The keys that act on the open photo, and so wait for a photo flying into the viewer to land.
+    enum ViewerKey: Equatable {
+        case move(KeyBinding.Move), zoom(KeyBinding.Zoom), info, trash, turn(clockwise: Bool), menu
     }
 
     /// `+` and `-` on the grid: a column fewer (larger photos) or more, about the selection, else the
@@ -556,6 +602,17 @@ final class Interaction {
         case .down: grid.select(grid.layout.photo(from: current, rows: 1) ?? current)
         case .first: grid.select(0)
         case .last: grid.select(grid.photoCount - 1)
+        }
+    }
+}
+
+private extension TouchPhase {
+    var pointerPhase: PointerEvent.Phase {
+        switch self {
+        case .begin: .down
+        case .update: .move
+        case .end: .up
+        case .cancel: .cancel
         }
     }
 }

@@ -11,3 +11,18 @@ public enum LaunchMilestone: String, CaseIterable, Sendable {
     /// The open photo is shown from a decode of its size on screen.
     case photoSharp = "photo sharp on screen"
 }
+
+extension LaunchMilestone {
+    /// The moments `app`'s screen shows now.
+    static func reached(by app: PhotoViewerApp) -> Set<LaunchMilestone> {
+        var reached: Set<LaunchMilestone> = []
+        let viewer = app.viewer, thumbnails = app.thumbnails
+        if thumbnails.hasAny || viewer?.image != nil { reached.insert(.firstPhoto) }
+        if viewer == nil, thumbnails.isViewFilled { reached.insert(.gridFilled) }
+        if viewer == nil, thumbnails.isViewComplete { reached.insert(.gridComplete) }
+        if let viewer, let image = viewer.image, Double(image.width) >= 0.9 * viewer.fitFrame.width * app.pixelScale {
+            reached.insert(.photoSharp)
+        }
+        return reached
+    }
+}

@@ -103,3 +103,28 @@ extension Rect {
 extension Point {
     var traceArray: [Double] { [x, y].map { ($0 * 1000).rounded() / 1000 } }
 }
+
+extension MotionTraceRecord {
+    /// The state of `app`'s motion now.
+    init(of app: PhotoViewerApp) {
+        let drag = app.interaction.activeDrag
+        let photo = app.root.descendant(named: "transitionImage") ?? app.navigator.viewer?.photoNode
+        self.init(
+            time: (app.animator.clock.now * 1_000_000).rounded() / 1_000_000,
+            screen: app.navigator.viewer == nil ? "grid" : "viewer",
+            flight: app.navigator.flight?.stage.rawValue ?? "none",
+            flightMover: app.navigator.flight?.mover.rawValue,
+            phase: app.interaction.phase.rawValue,
+            photoFrame: photo.map { $0.convert($0.bounds, to: nil).traceArray },
+            backgroundAlpha: app.navigator.viewer?.root.alpha ?? 0,
+            tabBarAlpha: app.grid.tabBar.alpha,
+            translation: drag?.translation.traceArray,
+            velocity: drag?.velocity.traceArray,
+            zoom: app.navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 },
+            page: app.navigator.viewer?.index,
+            animating: app.isAnimating,
+            gridOffset: (app.grid.scrollOffset * 1000).rounded() / 1000,
+            imagePixels: photo?.image.map { [$0.width, $0.height] },
+            animationFrame: app.animationFramesShown)
+    }
+}

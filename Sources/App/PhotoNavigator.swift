@@ -144,6 +144,19 @@ final class PhotoNavigator {
         }
     }
 
+    /// The photo a long press at `point` lifts to drag it out, and where it is (window points): a grid cell's,
+    /// or the open photo's; nil over a bar, a cover, the details, a button, or with a photo in the air.
+    func liftable(at point: Point) -> (index: Int, origin: Rect)? {
+        guard !isTransitioning else { return nil }
+        if isGridActive {
+            guard !grid.showsCovers, let index = grid.index(at: point), photos.indices.contains(index) else { return nil }
+            let cell = grid.cell(at: index)
+            return (index, cell.convert(cell.bounds, to: nil))
+        }
+        guard let viewer, viewer.button(at: point) == nil, !viewer.isInfoShown, photos.indices.contains(viewer.index) else { return nil }
+        return (viewer.index, viewer.photoFrame)
+    }
+
     /// A press on the grid's cell `index`, before any tap is recognized: its fit-size decode starts
     /// now, first in the queue, so that the photo is sharp early in the flight a tap starts.
     func pressed(onCell index: Int) {
@@ -161,6 +174,7 @@ final class PhotoNavigator {
     /// one a third); the window's size when they do not say.
     func prepareToOpen(_ index: Int) {
         awaitedEarly = index
+        pendingOpen = index
         if curtain == nil {
             let node = Node(name: "launchCurtain")
             node.frame = Rect(origin: .zero, size: grid.size)
@@ -170,6 +184,25 @@ final class PhotoNavigator {
         }
         let window = Size(width: grid.size.width * pixelScale, height: grid.size.height * pixelScale)
         requestSharper(index, covering: statedFit(of: index) ?? window)
+    }
+
+    /// The photo passed on its own, to open as soon as its thumbnail or its decode is in.
+    private(set) var pendingOpen: Int?
+
+    /// Opens the photo waiting to open, once it can be, without the transition; or, `failed` to be read, shows
+    /// the grid with its ⚠ cell. Whether the screen changed.
+    func openIfLoaded(failed: Bool) -> Bool {
+        guard let index = pendingOpen else { return false }
+        if canOpen(index) {
+            pendingOpen = nil
+            open(index, animated: false)
+        } else if failed {
+            pendingOpen = nil
+            liftCurtain()
+        } else {
+            return false
+        }
+        return true
     }
 
     /// The grid shows again: the photo opened, or it cannot be read (its ⚠ cell is then in view).

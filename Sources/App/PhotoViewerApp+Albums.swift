@@ -26,33 +26,29 @@ extension PhotoViewerApp {
         grid.setEmptyState(title: "No Albums", detail: emptyMessage)
     }
 
-    /// Cover `index` was chosen (tapped, or Return on it): its album pushes in. False when the grid shows
-    /// no covers (the photo opens instead).
-    func openAlbum(at index: Int) -> Bool {
-        guard grid.showsCovers, navigator.isGridActive else { return false }
-        guard albums.indices.contains(index) else { return true }
+    /// Cover `index` was chosen (tapped, or Return on it): its album pushes in.
+    func openAlbum(at index: Int) {
+        guard grid.showsCovers, navigator.isGridActive, albums.indices.contains(index) else { return }
         let album = albums[index]
         coversOffset = grid.scrollOffset
         openedAlbum = album.folder
         grid.setTitle(album.name, back: "Albums")
         replace(with: album.photos.map { library[$0] }, covers: false, push: .forward)
         grid.setEmptyState(title: "No Photos", detail: emptyMessage)
-        return true
     }
 
-    /// Back from an album to the covers, scrolled as they were. False when no album is open.
-    func closeAlbum() -> Bool {
-        guard openedAlbum != nil, grid.shownTab == .albums, navigator.isGridActive else { return false }
+    /// Back from an album to the covers, scrolled as they were (nothing when no album is open).
+    func closeAlbum() {
+        guard openedAlbum != nil, grid.shownTab == .albums, navigator.isGridActive else { return }
         showCovers(push: .back)
         grid.scrolling.setOffset(min(coversOffset, grid.scrolling.range.upperBound))
         thumbnails.update()
-        return true
     }
 
     /// Whether the grid shows `photo` where it belongs: in the open album, or found by the search.
     func isShown(_ photo: Photo) -> Bool {
         if let openedAlbum { return photo.file.removingLastComponent() == openedAlbum }
-        return isSearched(photo)
+        return search.finds(photo)
     }
 
     /// The grid shows `shown` in place of what it showed (nothing kept: each cell waits for its thumbnail):

@@ -34,7 +34,7 @@ extension PhotoViewerApp {
 
     /// The list changes only when still: nothing moving or in the air, no finger down.
     func applyPendingChanges() {
-        guard !pendingChanges.isEmpty, !navigator.isTransitioning, !isAnimating, !interaction.isTouching, pendingOpen == nil else { return }
+        guard !pendingChanges.isEmpty, !navigator.isTransitioning, !isAnimating, !interaction.isTouching, navigator.pendingOpen == nil else { return }
         let started = ContinuousClock.now
         let update = PhotoListUpdate(library, changes: pendingChanges, isTimeline: isTimeline)
         // Where each photo of the old library was shown (the search may show only some).
@@ -51,7 +51,7 @@ extension PhotoViewerApp {
         let stayed = update.origins.compactMap { $0 }.count
         let said = "\(update.photos.count) photos, \(update.photos.count - stayed) new, \(library.count - stayed) gone, \(update.renamed) renamed"
         library = update.photos
-        haystacks = nil
+        search.libraryChanged()
         if grid.showsCovers { showCovers(push: nil) } else { show(kept.map { library[$0] }, origins: origins) }
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
@@ -65,8 +65,8 @@ extension PhotoViewerApp {
         thumbnails.forgetRequests()
         photos = shown
         indexOfFile = PhotoViewerApp.places(of: photos)
-        navigator.listChanged(to: photos, origins: origins, preferring: returning.flatMap { indexOfFile[$0] })
-        returning = nil
+        navigator.listChanged(to: photos, origins: origins, preferring: trashing.returning.flatMap { indexOfFile[$0] })
+        trashing.returning = nil
         grid.applyChange(origins: origins, sections: isTimeline ? days.sections(of: photos) : [])
         thumbnails.listChanged(to: photos, origins: origins)
         if !grid.showsCovers, let favorites = navigator.favorites {

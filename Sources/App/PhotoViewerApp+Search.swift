@@ -12,7 +12,7 @@ extension PhotoViewerApp {
         guard navigator.isGridActive, tab != grid.shownTab else { return }
         let fromAlbums = grid.shownTab == .albums
         grid.show(tab)
-        search = tab == .search ? PhotoQuery("", days: days) : nil
+        search.query = tab == .search ? PhotoQuery("", days: days) : nil
         grid.showSearch("")
         if tab == .albums { return showCovers(push: nil) }
         if fromAlbums {
@@ -26,7 +26,7 @@ extension PhotoViewerApp {
     /// The Search tab's field took a key: typed, deleted or cleared (Escape on an empty field leaves the tab).
     /// False when the key is not the field's (arrows, Return, keys with Ctrl: the grid's).
     func typeInSearch(_ key: String, control: Bool) -> Bool {
-        guard let query = search, navigator.isGridActive, !control else { return false }
+        guard let query = search.query, navigator.isGridActive, !control else { return false }
         var text = query.text
         switch key {
         case "BackSpace": text = String(text.dropLast())
@@ -40,55 +40,27 @@ extension PhotoViewerApp {
             guard let typed = SearchKeys.character(forKey: key) else { return false }
             text.append(typed)
         }
-        search = PhotoQuery(text, days: days)
+        search.query = PhotoQuery(text, days: days)
         grid.showSearch(text)
         showSearched()
         return true
-    }
-
-    /// Whether the search, if any, finds `photo`.
-    func isSearched(_ photo: Photo) -> Bool {
-        guard let search, !search.isEmpty else { return true }
-        return search.matches(photo, folders: folders(of: photo))
     }
 
     /// The grid shows what the search finds (every photo without one), each found photo gliding from where
     /// it was; a search that finds nothing says so.
     private func showSearched() {
         let started = ContinuousClock.now
-        let found: [Photo]
-        if let search, !search.isEmpty {
-            if haystacks == nil { haystacks = library.map { PhotoQuery.Haystack($0, folders: folders(of: $0)) } }
-            found = zip(library, haystacks ?? []).filter { search.matches($1) }.map(\.0)
-        } else {
-            found = library
-        }
+        let found = search.found(in: library)
         if found.map(\.file) != photos.map(\.file) { show(found, origins: found.map { indexOfFile[$0.file] }) }
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
-        logger.debug("search “\(search?.text ?? "")”: \(found.count) of \(library.count) photos in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
-        if let search, found.isEmpty, !search.isEmpty {
-            grid.setEmptyState(title: "No Results", detail: "Nothing matches “\(search.text)”")
+        let text = search.query?.text ?? ""
+        logger.debug("search “\(text)”: \(found.count) of \(library.count) photos in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
+        if found.isEmpty, !text.isEmpty {
+            grid.setEmptyState(title: "No Results", detail: "Nothing matches “\(text)”")
         } else {
             grid.setEmptyState(title: "No Photos", detail: emptyMessage)
         }
         setNeedsDisplay()
-    }
-
-    /// The names of the folders `photo` is in, below the one the library was opened at.
-    private func folders(of photo: Photo) -> [String] {
-        let parents = Array(photo.file.removingLastComponent().components)
-        return parents.dropFirst(libraryRoot.count).map(\.string)
-    }
-
-    /// The deepest folder every photo of `photos` is in.
-    static func commonFolder(of photos: [Photo]) -> [FilePath.Component] {
-        guard let first = photos.first else { return [] }
-        var common = Array(first.file.removingLastComponent().components)
-        for photo in photos.dropFirst() {
-            let folder = Array(photo.file.removingLastComponent().components)
-            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
-        }
-        return common
     }
 }
 

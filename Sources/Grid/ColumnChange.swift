@@ -1,4 +1,5 @@
 import Geometry
+import Scrolling
 
 /// The grid's columns on their way from one count to another (a pinch, Ctrl+wheel, Ctrl+`+`/`-`):
 /// a fractional count between two layouts, drawn as each cell's frame part-way between its frames
@@ -29,6 +30,24 @@ final class ColumnChange {
         self.anchor = anchor
         self.anchorDepth = anchorDepth
         self.point = point
+    }
+
+    /// The fingers spread to `scale` times their first distance apart, their centre at `point`: the count follows
+    /// (spread: fewer, larger photos), resisting past either end of `range`.
+    func follow(scale: Double, at point: Point, within range: ClosedRange<Int>) {
+        let wanted = startColumns / scale
+        let low = Double(range.lowerBound), high = Double(range.upperBound)
+        self.point = point
+        columns = wanted < low ? low - RubberBand.offset(forOvershoot: low - wanted, dimension: 1)
+            : wanted > high ? high + RubberBand.offset(forOvershoot: wanted - high, dimension: 1) : wanted
+    }
+
+    /// The scroll offset (within `layout`'s content) that puts the anchor's photo at the held point, in a view
+    /// `viewportHeight` high.
+    func heldOffset(in layout: GridLayout, viewportHeight: Double) -> Double {
+        let cell = layout.cellFrame(at: anchor)
+        let offset = cell.minY + anchorDepth * cell.height - point.y
+        return min(max(offset, 0), layout.maxScrollOffset(viewportHeight: viewportHeight))
     }
 
     /// The two whole counts the shown one lies between, and how far it is from the first.

@@ -4,6 +4,12 @@ import SceneGraph
 /// The grid's title bar, by its parts: the title (or, on the Search tab, the search field), the count on the
 /// right, the back button in an album, and the line under it.
 struct TitleBar {
+    /// The title bar's count: "1 photo", "200 photos", "12 albums".
+    static func countText(_ count: Int, covers: Bool = false) -> TextContents {
+        let noun = covers ? (count == 1 ? "album" : "albums") : (count == 1 ? "photo" : "photos")
+        return TextContents("\(count) \(noun)", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
+    }
+
     let node = Node(name: "titleBar")
     let title = Node(name: "titleBar.title")
     let count = Node(name: "titleBar.count")
@@ -17,7 +23,7 @@ struct TitleBar {
     init(title words: String, count photos: Int) {
         node.backgroundColor = GridStyle.barBackground
         title.text = TextContents(words, fontSize: GridStyle.titleFont, weight: .bold, color: GridStyle.label, alignment: .leading)
-        count.text = GridScreen.countText(photos)
+        count.text = TitleBar.countText(photos)
         separator.backgroundColor = GridStyle.separator
         searchField.backgroundColor = GridStyle.loadingCell
         searchField.cornerRadius = GridStyle.searchHeight / 4
@@ -26,6 +32,19 @@ struct TitleBar {
         back.isHidden = true
         [title, count, separator, searchField, back].forEach(node.addChild)
         showSearch("")
+    }
+
+    /// It says `words`, with a back button named `back` before them (nil: none).
+    func setTitle(_ words: String, back name: String?) {
+        title.text?.string = words
+        back.isHidden = name == nil
+        back.text = TextContents("‹ " + (name ?? ""), fontSize: GridStyle.backFont, color: GridStyle.tint, alignment: .leading)
+    }
+
+    /// The search field in place of the title, or the title.
+    func showSearchField(_ shown: Bool) {
+        title.isHidden = shown
+        searchField.isHidden = !shown
     }
 
     /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.

@@ -191,3 +191,17 @@ public struct GridLayout: Equatable, Sendable {
         return max(0, lo - 1)
     }
 }
+
+extension GridLayout {
+    /// The photo at `point` (window coordinates, the content scrolled to `scrollOffset` in a view `viewportHeight`
+    /// high), or the nearest one in view; and how far down its cell the point is (0 top … 1 bottom).
+    func photo(nearest point: Point, scrollOffset: Double, viewportHeight: Double) -> (index: Int, depth: Double) {
+        let y = min(max(point.y, topInset), viewportHeight - bottomInset)
+        let contentY = y + scrollOffset
+        let row = indices(inContentRangeFrom: contentY, to: contentY + 1)
+        let index = row.min { abs(cellFrame(at: $0).midX - point.x) < abs(cellFrame(at: $1).midX - point.x) }
+            ?? indices(inContentRangeFrom: scrollOffset, to: scrollOffset + viewportHeight).first ?? 0
+        let cell = cellFrame(at: index)
+        return (index, min(max((contentY - cell.minY) / max(cell.height, 1), 0), 1))
+    }
+}

@@ -17,7 +17,7 @@ extension GridScreen {
     public func applyChange(origins: [Int?], sections: [GridSection]) {
         finishColumnChange()
         // Where each cell is drawn now (it may be gliding still), and where the old layout puts it.
-        let oldCenters = cells.map { $0?.center }
+        let oldCenters = cells.nodes.map { $0?.center }
         let oldLayout = layout, oldOffset = scrollOffset
         let kept = Set(origins.compactMap { $0 })
         let wasAtEnd = opensAtNewest && scrolling.offset >= scrolling.range.upperBound - 0.5
@@ -33,17 +33,10 @@ extension GridScreen {
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         // A new photo's cell is made when it is first needed.
-        cells = origins.map { $0.flatMap { cells[$0] } }
-        func moved<Value>(_ byOld: [Int: Value]) -> [Int: Value] {
-            Dictionary(uniqueKeysWithValues: byOld.compactMap { old, value in newOf[old].map { ($0, value) } })
-        }
-        badges = moved(badges)
-        favoriteMarks = moved(favoriteMarks)
-        captions = moved(captions)
-        lastSeen = Set(lastSeen.compactMap { newOf[$0] })
+        cells.reorder(origins, newOf: newOf)
         keyboardSelection = keyboardSelection.flatMap { newOf[$0] }
         selectionRing.isHidden = keyboardSelection == nil
-        for (i, cell) in cells.enumerated() { if let cell { rename(cell, to: i) } }
+        for (i, cell) in cells.nodes.enumerated() { if let cell { rename(cell, to: i) } }
 
         layout = makeLayout(count: cells.count, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)

@@ -18,12 +18,12 @@ extension GridScreen {
         guard photoCount > 0, !showsCovers else { return }   // covers keep their size
         finishColumnChange()   // one still settling lands first: the fingers start from a whole count
         scrolling.stop()
-        let (anchor, depth) = photo(nearest: point)
+        let (anchor, depth) = layout.photo(nearest: point, scrollOffset: scrollOffset, viewportHeight: size.height)
         let change = ColumnChange(columns: layout.columns, anchor: anchor, anchorDepth: depth, point: point)
         change.onChange = { [unowned self] in showColumnChange() }
         columnChange = change
         // Drawn in window coordinates from here: no scroll offset, and only the cells it places are shown.
-        for case let cell? in cells { cell.isHidden = true }
+        for case let cell? in cells.nodes { cell.isHidden = true }
         selectionRing.isHidden = true
         showColumnChange()
     }
@@ -32,12 +32,7 @@ extension GridScreen {
     /// columns follow (spread: fewer, larger photos), resisting past either end of the range.
     public func changeColumns(scale: Double, at point: Point) {
         guard let change = columnChange, scale > 0 else { return }
-        let range = GridLayout.columnRange(forWidth: size.width)
-        let wanted = change.startColumns / scale
-        let low = Double(range.lowerBound), high = Double(range.upperBound)
-        change.point = point
-        change.columns = wanted < low ? low - RubberBand.offset(forOvershoot: low - wanted, dimension: 1)
-            : wanted > high ? high + RubberBand.offset(forOvershoot: wanted - high, dimension: 1) : wanted
+        change.follow(scale: scale, at: point, within: GridLayout.columnRange(forWidth: size.width))
     }
 
     /// The fingers let go, the scale changing at `scaleVelocity` a second: the columns settle on the
@@ -97,10 +92,10 @@ extension GridScreen {
         chosenColumns = change.isNatural ? nil : count
         let next = layout.with(columns: count)
         layout = next
-        for case let cell? in cells { cell.isHidden = false }
+        for case let cell? in cells.nodes { cell.isHidden = false }
         selectionRing.isHidden = keyboardSelection == nil
         relayout()
-        scrolling.setOffset(heldOffset(in: next, change))
+        scrolling.setOffset(change.heldOffset(in: next, viewportHeight: size.height))
         arrangement += 1
     }
 
@@ -110,7 +105,7 @@ extension GridScreen {
         guard let change = columnChange else { return }
         let (lower, upper, t) = change.between
         let a = layout.with(columns: lower), b = layout.with(columns: upper)
-        let offsetA = heldOffset(in: a, change), offsetB = heldOffset(in: b, change)
+        let offsetA = change.heldOffset(in: a, viewportHeight: size.height), offsetB = change.heldOffset(in: b, viewportHeight: size.height)
         let inA = a.indices(inContentRangeFrom: offsetA, to: offsetA + size.height)
         let inB = b.indices(inContentRangeFrom: offsetB, to: offsetB + size.height)
         let shown = min(inA.lowerBound, inB.lowerBound)..<max(inA.upperBound, inB.upperBound)
@@ -126,23 +121,5 @@ extension GridScreen {
         headers.show(between: a, offsetA, and: b, offsetB, progress: t)
         scroll.bounds.origin.y = 0
         arrangement += 1
-    }
-
-    /// The scroll offset (within the content) that puts the anchor's photo at the held point.
-    private func heldOffset(in layout: GridLayout, _ change: ColumnChange) -> Double {
-        let cell = layout.cellFrame(at: change.anchor)
-        let offset = cell.minY + change.anchorDepth * cell.height - change.point.y
-        return min(max(offset, 0), layout.maxScrollOffset(viewportHeight: size.height))
-    }
-
-    /// The photo at `point`, or the nearest one in view; and how far down its cell the point is.
-    private func photo(nearest point: Point) -> (index: Int, depth: Double) {
-        let y = min(max(point.y, layout.topInset), size.height - layout.bottomInset)
-        let contentY = y + scrollOffset
-        let row = layout.indices(inContentRangeFrom: contentY, to: contentY + 1)
-        let index = row.min { abs(layout.cellFrame(at: $0).midX - point.x) < abs(layout.cellFrame(at: $1).midX - point.x) }
-            ?? indices(withinScreens: 0).first ?? 0
-        let cell = layout.cellFrame(at: index)
-        return (index, min(max((contentY - cell.minY) / max(cell.height, 1), 0), 1))
     }
 }

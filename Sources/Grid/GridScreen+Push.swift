@@ -19,13 +19,9 @@ extension GridScreen {
     public func replaceContents(count: Int, sections: [GridSection], covers: Bool, atNewest: Bool, push: Push?) {
         finishColumnChange()
         scrolling.stop()
-        let leaving = push.map { _ in pageInView() }
+        let leaving = push.map { _ in GridPageSlide.pageInView(scroll: scroll, cellLayer: cellLayer, size: size) }
 
-        cells = Array(repeating: nil, count: count)
-        badges = [:]
-        favoriteMarks = [:]
-        captions = [:]
-        lastSeen = []
+        cells.reset(count: count)
         keyboardSelection = nil
         selectionRing.isHidden = true
         showsCovers = covers
@@ -41,11 +37,14 @@ extension GridScreen {
         arrangement += 1
 
         guard let push, let leaving else { return }
-        slide(leaving, push)
+        GridPageSlide.slide(leaving, push, over: scroll, in: root, width: size.width, animator: animator)
     }
+}
 
+/// A push's two pages: the one leaving, cut from what the view shows, and the slide between them.
+enum GridPageSlide {
     /// What the view shows of the scroll's content now, moved into a page of its own (window coordinates).
-    private func pageInView() -> Node {
+    static func pageInView(scroll: Node, cellLayer: Node, size: Size) -> Node {
         let page = Node(name: "grid.leaving", frame: scroll.frame)
         page.backgroundColor = GridStyle.background
         page.clipsToBounds = true
@@ -62,8 +61,7 @@ extension GridScreen {
 
     /// Forward, the new page comes in from the right over the old one, which moves aside; back, the old
     /// page slides off to the right, uncovering the new one as it comes back from aside.
-    private func slide(_ leaving: Node, _ push: Push) {
-        let w = size.width
+    static func slide(_ leaving: Node, _ push: GridScreen.Push, over scroll: Node, in root: Node, width w: Double, animator: Animator) {
         let aside = Transform2D(translationX: -w * GridScreen.pushedAside, y: 0)
         let away = Transform2D(translationX: w, y: 0)
         scroll.backgroundColor = GridStyle.background   // the old page must not show through the gaps
@@ -71,8 +69,8 @@ extension GridScreen {
         if push == .forward { root.insertChild(scroll, above: leaving) }
         scroll.transform = push == .forward ? away : aside
         // At rest within a quarter pixel: the last millimetres of a spring are not worth a frame.
-        animator.animate(scroll, \.transform, to: .identity, with: GridScreen.pushMotion, restThreshold: 0.25) { [weak self] end in
-            if end == .finished { self?.scroll.backgroundColor = nil }
+        animator.animate(scroll, \.transform, to: .identity, with: GridScreen.pushMotion, restThreshold: 0.25) { end in
+            if end == .finished { scroll.backgroundColor = nil }
         }
         animator.animate(leaving, \.transform, to: push == .forward ? aside : away, with: GridScreen.pushMotion, restThreshold: 0.25) { _ in
             leaving.removeFromParent()

@@ -52,7 +52,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     let selectionRing = Node(name: "grid.selection")
     /// Every photo's cell, by place, made when first needed (`cell(at:)`): a library of 100,000 photos makes
     /// those that come near the view. Only those near it are in the scene (`attachCells`).
-    var cells: [Node?] = []
+    let cells: GridCells
     /// The cells in the scene: those within a screen of the view (while the columns change, those shown).
     /// The others wait outside it with their pictures: a library of 100,000 photos walks and draws only
     /// these each frame.
@@ -84,7 +84,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scroll.clipsToBounds = true
         root.addChild(scroll)
         scroll.addChild(cellLayer)
-        cells = Array(repeating: nil, count: photoCount)
+        cells = GridCells(count: photoCount)
         titleBar = TitleBar(title: title, count: photoCount)
         if photoCount == 0 { emptyState = makeEmptyState() }
         root.addChild(titleBar.node)
@@ -120,14 +120,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public var photoCount: Int { cells.count }
 
     /// Photo `index`'s cell, made (waiting for its thumbnail, where the layout puts it) if it was not yet.
-    public func cell(at index: Int) -> Node {
-        if let cell = cells[index] { return cell }
-        let cell = GridScreen.cellNode(name: "cell.\(index)")
-        cell.backgroundColor = GridStyle.loadingCell
-        cell.frame = layout.cellFrame(at: index)
-        cells[index] = cell
-        return cell
-    }
+    public func cell(at index: Int) -> Node { cells.cell(at: index, frame: layout.cellFrame(at: index)) }
 
     /// A cell as the grid draws it: its picture fills it and is cut at its edges. (`GridSnapshotStore`
     /// renders cells on their own with it.)
@@ -139,101 +132,31 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// Whether cell `index` carries a badge (`setBadge`).
-    public func hasBadge(_ index: Int) -> Bool { badges[index] != nil }
+    public func hasBadge(_ index: Int) -> Bool { cells.hasBadge(index) }
 
     /// Whether cell `index` shows its pixels as last seen (`Thumbnail.lastSeen`).
-    public func showsLastSeen(_ index: Int) -> Bool { lastSeen.contains(index) }
+    public func showsLastSeen(_ index: Int) -> Bool { cells.showsLastSeen(index) }
 
     /// The picture of photo `index` its cell shows (a thumbnail, or an embedded one meanwhile): what the
     /// photo flies out of and back into. Nil while the cell shows nothing of it, or only its pixels
     /// as last seen.
-    public func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : cells[index]?.image }
+    public func picture(at index: Int) -> PixelImage? { cells.picture(at: index) }
 
-    /// The cells showing their pixels as last seen (`Thumbnail.lastSeen`).
-    var lastSeen: Set<Int> = []
-
-    public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) {
-        let cell = cell(at: index)
-        cell.removeAllChildren()
-        badges[index] = nil
-        cell.contentsName = nil
-        lastSeen.remove(index)
-        switch thumbnail {
-        case .loading:
-            cell.image = nil
-            cell.backgroundColor = GridStyle.loadingCell
-        case .loaded(let image):
-            cell.image = image
-            cell.backgroundColor = nil
-        case .lastSeen(let image):
-            cell.image = image
-            cell.backgroundColor = nil
-            lastSeen.insert(index)
-        case .failed:
-            cell.image = nil
-            cell.backgroundColor = GridStyle.brokenCell
-            let glyph = Node(name: "cell.\(index).broken", frame: Rect(origin: .zero, size: cell.bounds.size))
-            glyph.text = TextContents("⚠", fontSize: GridStyle.brokenGlyphFont, color: GridStyle.secondaryLabel)
-            cell.addChild(glyph)
-        }
-        if let mark = favoriteMarks[index] { cell.addChild(mark) }
-        if let caption = captions[index] { cell.addChild(caption.node) }
-    }
+    public func setThumbnail(_ thumbnail: Thumbnail, at index: Int) { cells.set(thumbnail, at: index, on: cell(at: index)) }
 
     /// An album's name and count along the foot of cover `index`.
     public func setCaption(_ name: String, detail: String, at index: Int) {
-        captions[index]?.node.removeFromParent()
-        let caption = CoverCaption(index: index, name: name, detail: detail)
-        cell(at: index).addChild(caption.node)
-        captions[index] = caption
-        caption.layOut(in: cell(at: index))
+        cells.setCaption(name, detail: detail, at: index, on: cell(at: index))
     }
-
-    /// The covers' captions, by cell.
-    var captions: [Int: CoverCaption] = [:]
 
     /// A small label in the corner of cell `index` (an animated photo's format, "GIF"); nil takes it away.
-    public func setBadge(_ text: String?, at index: Int) {
-        badges[index]?.removeFromParent()
-        badges[index] = nil
-        guard let text else { return }
-        let badge = Node(name: "cell.\(index).badge")
-        badge.backgroundColor = GridStyle.badgeBackground
-        badge.cornerRadius = GridStyle.badgeHeight / 2
-        badge.text = TextContents(text, fontSize: GridStyle.badgeFont, weight: .bold, color: .white)
-        cell(at: index).addChild(badge)
-        badges[index] = badge
-        layOutBadge(badge, in: cell(at: index))
-    }
-
-    /// The badges shown, by cell.
-    var badges: [Int: Node] = [:]
+    public func setBadge(_ text: String?, at index: Int) { cells.setBadge(text, at: index, on: cell(at: index)) }
 
     /// Marks cell `index` as a favorite's (a heart in its lower-right corner), or not.
-    public func setFavorite(_ favorite: Bool, at index: Int) {
-        favoriteMarks[index]?.removeFromParent()
-        favoriteMarks[index] = nil
-        guard favorite else { return }
-        let mark = Node(name: "cell.\(index).favorite")
-        mark.backgroundColor = GridStyle.badgeBackground
-        mark.cornerRadius = GridStyle.badgeHeight / 2
-        mark.text = TextContents("♥", fontSize: GridStyle.badgeFont + 2, color: .white)
-        cell(at: index).addChild(mark)
-        favoriteMarks[index] = mark
-        layOutFavoriteMark(mark, in: cell(at: index))
-    }
+    public func setFavorite(_ favorite: Bool, at index: Int) { cells.setFavorite(favorite, at: index, on: cell(at: index)) }
 
     /// Whether cell `index` shows a favorite's heart.
-    public func isMarkedFavorite(_ index: Int) -> Bool { favoriteMarks[index] != nil }
-
-    /// The hearts shown, by cell.
-    var favoriteMarks: [Int: Node] = [:]
-
-    private func layOutFavoriteMark(_ mark: Node, in cell: Node) {
-        let side = GridStyle.badgeHeight + 4
-        mark.frame = Rect(x: cell.bounds.width - GridStyle.badgeInset - side, y: cell.bounds.height - GridStyle.badgeInset - GridStyle.badgeHeight,
-                          width: side, height: GridStyle.badgeHeight)
-    }
+    public func isMarkedFavorite(_ index: Int) -> Bool { cells.isMarkedFavorite(index) }
 
     /// Puts the cells of `wanted` (by default those within a screen of the view) in the scene, each newly
     /// put there where the layout places it, and takes the others out.
@@ -253,20 +176,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// Puts cell `i` at `frame` (content coordinates), its ⚠ and badge with it.
-    func place(cell i: Int, at frame: Rect) {
-        let cell = cell(at: i)
-        cell.frame = frame
-        for child in cell.children { child.frame = Rect(origin: .zero, size: cell.bounds.size) }
-        if let badge = badges[i] { layOutBadge(badge, in: cell) }
-        if let mark = favoriteMarks[i] { layOutFavoriteMark(mark, in: cell) }
-        captions[i]?.layOut(in: cell)
-    }
-
-    private func layOutBadge(_ badge: Node, in cell: Node) {
-        let width = Double(badge.text?.string.count ?? 3) * GridStyle.badgeFont * 0.72 + GridStyle.badgeHeight / 2
-        badge.frame = Rect(x: GridStyle.badgeInset, y: cell.bounds.height - GridStyle.badgeInset - GridStyle.badgeHeight,
-                           width: width, height: GridStyle.badgeHeight)
-    }
+    func place(cell i: Int, at frame: Rect) { cells.place(cell(at: i), i, at: frame) }
 
     public func resize(to newSize: Size) {
         guard newSize != size else { return }
@@ -285,11 +195,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// notches) the content glides there; else (a touchpad) it moves at once, under the fingers.
     public func scroll(units dy: Double, gliding: Bool) {
         guard columnChange == nil else { return }
-        if gliding {
-            scrolling.scrollSmoothly(by: dy * GridStyle.wheelStep)
-        } else {
-            scrolling.scroll(by: dy * GridStyle.wheelStep)
-        }
+        let distance = dy * GridStyle.wheelStep
+        if gliding { scrolling.scrollSmoothly(by: distance) } else { scrolling.scroll(by: distance) }
     }
 
     /// Whether the grid opened at its end (a timeline opens at its newest photos, as iOS's does).
@@ -323,18 +230,18 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     public func show(_ tab: Tab) {
         shownTab = tab
         tabs.show(tab)
-        titleBar.title.isHidden = tab == .search
-        titleBar.searchField.isHidden = tab != .search
+        titleBar.showSearchField(tab == .search)
     }
 
     /// The title bar says `title`, with a back button named `back` before it (nil: none).
     public func setTitle(_ title: String, back: String?) {
         self.title = title
-        titleBar.title.text?.string = title
-        titleBar.back.isHidden = back == nil
-        titleBar.back.text = TextContents("‹ " + (back ?? ""), fontSize: GridStyle.backFont, color: GridStyle.tint, alignment: .leading)
+        titleBar.setTitle(title, back: back)
         layoutBars()
     }
+
+    /// Whether the title bar shows a back button (an album is open).
+    public var showsBackButton: Bool { !titleBar.back.isHidden }
 
     /// Whether `point` (window coordinates) is on the title bar's back button, while it shows.
     public func isBackButton(at point: Point) -> Bool {
@@ -438,12 +345,6 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         emptyState?.layOut(in: size)
     }
 
-    /// The title bar's count: "1 photo", "200 photos", "12 albums".
-    static func countText(_ count: Int, covers: Bool = false) -> TextContents {
-        let noun = covers ? (count == 1 ? "album" : "albums") : (count == 1 ? "photo" : "photos")
-        return TextContents("\(count) \(noun)", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
-    }
-
     /// A layout for `count` cells as the grid now shows them: photos in the columns chosen, or covers.
     func makeLayout(count: Int, sectionStarts: [Int], headerHeight: Double) -> GridLayout {
         showsCovers
@@ -459,9 +360,9 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     /// The title bar's count of the cells now, and the empty state while there are none.
     func showCount() {
-        titleBar.count.text = GridScreen.countText(cells.count, covers: showsCovers)
-        if cells.isEmpty, emptyState == nil { emptyState = makeEmptyState() }
-        if !cells.isEmpty {
+        titleBar.count.text = TitleBar.countText(cells.count, covers: showsCovers)
+        if cells.count == 0, emptyState == nil { emptyState = makeEmptyState() }
+        if cells.count > 0 {
             emptyState?.node.removeFromParent()
             emptyState = nil
         }

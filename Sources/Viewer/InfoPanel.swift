@@ -59,6 +59,28 @@ public final class InfoPanel {
         height = min(largest, 2 * InfoPanel.padding + InfoPanel.titleHeight + Double(rows.count) * InfoPanel.rowHeight)
     }
 
+    /// `reveal` when a drag took the panel.
+    private var dragStart = 0.0
+
+    /// A vertical drag takes the panel where it is.
+    func beginDrag() { dragStart = reveal }
+
+    /// The finger `t` points from where it went down (up is negative): the panel follows it. How far it has gone
+    /// down past hidden, points.
+    func drag(translationY t: Double) -> Double {
+        guard height > 0 else { return max(0, t) }
+        let wanted = dragStart - t / (height / 2)
+        reveal = min(max(wanted, 0), 1)
+        return max(0, -wanted * height / 2)
+    }
+
+    /// Let go at `v` (points a second, up negative): shown or hidden, by where it is or how it was flicked, and
+    /// the spring's speed (reveal a second).
+    func release(velocityY v: Double) -> (shown: Bool, velocity: Double) {
+        let shown = v < -InfoPanel.flickVelocity || v <= InfoPanel.flickVelocity && reveal > 0.5
+        return (shown, height > 0 ? -v / (height / 2) : 0)
+    }
+
     /// Along the bottom of a window of `size`, risen by `reveal`.
     func layOut(in size: Size) {
         root.isHidden = reveal <= 0

@@ -20,23 +20,18 @@ extension PhotoViewerScreen {
     public func beginInfoDrag() {
         if !info.isShown, info.reveal == 0 { fillInfo() }
         animator.cancel(info, \.reveal)
-        infoDragStart = info.reveal
+        info.beginDrag()
     }
 
     /// The finger `translationY` from where it went down (up is negative): the photo follows it. Returns how far
     /// it has gone down past hidden, points (from there, a pull).
     @discardableResult
-    public func dragInfo(translationY t: Double) -> Double {
-        guard info.height > 0 else { return max(0, t) }
-        let wanted = infoDragStart - t / (info.height / 2)
-        info.reveal = min(max(wanted, 0), 1)
-        return max(0, -wanted * info.height / 2)
-    }
+    public func dragInfo(translationY t: Double) -> Double { info.drag(translationY: t) }
 
     /// Let go at `velocityY` (points a second, up negative): shown or hidden, by where it is or how it was flicked.
     public func endInfoDrag(velocityY v: Double) {
-        let shown = v < -InfoPanel.flickVelocity || v <= InfoPanel.flickVelocity && info.reveal > 0.5
-        setInfo(shown: shown, velocity: info.height > 0 ? -v / (info.height / 2) : 0)
+        let (shown, velocity) = info.release(velocityY: v)
+        setInfo(shown: shown, velocity: velocity)
     }
 
     /// The panel says the current photo's details.

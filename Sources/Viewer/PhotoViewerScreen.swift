@@ -51,18 +51,13 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     }
 
     let pages = Node(name: "viewer.pages")
-    /// The top bar: a back button and the photo's name; a tap on the photo shows or hides it.
-    public let topBar = Node(name: "viewer.topBar")
-    private let backButton = Node(name: "viewer.back")
-    private let titleLabel = Node(name: "viewer.title")
-    private let favoriteButton = Node(name: "viewer.favorite")
-    /// `…`: the photo's menu (open with, show in folder).
-    private let moreButton = Node(name: "viewer.more")
-    /// A trash can, drawn: Delete's button (hidden with `--read-only`).
-    private let trashButton = Node(name: "viewer.trash")
+    /// The top bar: a back button and the photo's name, the menu, the trash and the heart.
+    let bar: ViewerTopBar
+    public var topBar: Node { bar.root }
     /// Whether the bar offers the trash (the viewer may move photos to the trash).
-    public var showsTrash = true {
-        didSet { trashButton.isHidden = !showsTrash }
+    public var showsTrash: Bool {
+        get { bar.showsTrash }
+        set { bar.showsTrash = newValue }
     }
     /// Whether photo `i` is a favorite: the bar's heart is filled for it. (`showFavorite` after a change.)
     public var isFavorite: (Int) -> Bool = { _ in false } {
@@ -74,8 +69,6 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     public var details: ((Int) -> (title: String, rows: [(label: String, value: String)]))?
     /// The photo turning (Ctrl+R), while it turns.
     var turning: Turn?
-    /// Where the details were when a drag took them.
-    var infoDragStart = 0.0
     /// The current page and its neighbours (the only ones kept).
     private(set) var pageNodes: [Int: ZoomablePage] = [:]
     let animator: Animator
@@ -99,19 +92,17 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         self.animator = animator
         self.name = name
         self.picture = picture
+        bar = ViewerTopBar(title: name(index))
         root.backgroundColor = .black
         pages.clipsToBounds = true
         root.addChild(pages)
         root.addChild(info.root)
         info.onChange = { [unowned self] in layOutInfo() }
-        buildTopBar()
+        showFavorite()
+        root.addChild(bar.root)
         resize(to: size)
     }
 
-    /// Bar geometry and look, px (the grid's bar style, on the viewer).
-    static let barHeight = 56.0
-    static let barColor = Color(hex: 0xF9F9F9, alpha: 0.94)
-    static let tint = Color(hex: 0x007AFF)
     static let barsFade = Motion.curve(.easeInOut, duration: 0.25)
 
     public var barsVisible: Bool { topBar.alpha > 0.5 }
@@ -135,57 +126,12 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         if pagingOffset != Double(index) * pitch { turn(to: index, velocity: 0) }
     }
 
-    /// Whether `point` (window coordinates) is on one of the bar's buttons while the bars show: a tap
-    /// there is the button's, not the photo's.
-    public func isButton(at point: Point) -> Bool { isBackButton(at: point) || isFavoriteButton(at: point) || isTrashButton(at: point) || isMoreButton(at: point) }
-
-    /// Whether `point` (window coordinates) is on the `…` button while the bars show.
-    public func isMoreButton(at point: Point) -> Bool {
-        barsVisible && moreButton.convert(moreButton.bounds, to: nil).contains(point)
-    }
-
-    /// Whether `point` (window coordinates) is on the trash can while the bars show.
-    public func isTrashButton(at point: Point) -> Bool {
-        barsVisible && showsTrash && trashButton.convert(trashButton.bounds, to: nil).contains(point)
-    }
-
-    /// Whether `point` (window coordinates) is on the heart while the bars show.
-    public func isFavoriteButton(at point: Point) -> Bool {
-        barsVisible && favoriteButton.convert(favoriteButton.bounds, to: nil).contains(point)
-    }
+    /// The bar's button at `point` (window coordinates), while the bars show: a tap there is the button's, not
+    /// the photo's.
+    public func button(at point: Point) -> ViewerTopBar.Button? { barsVisible ? bar.button(at: point) : nil }
 
     /// The heart as the current photo is: filled for a favorite.
-    public func showFavorite() {
-        favoriteButton.text = TextContents(isFavorite(index) ? "♥" : "♡", fontSize: 24, color: PhotoViewerScreen.tint,
-                                           alignment: .trailing)
-    }
-
-    /// Whether `point` (window coordinates) is on the back button while the bars show.
-    public func isBackButton(at point: Point) -> Bool {
-        barsVisible && backButton.convert(backButton.bounds, to: nil).contains(point)
-    }
-
-    private func buildTopBar() {
-        topBar.backgroundColor = PhotoViewerScreen.barColor
-        backButton.text = TextContents("‹ Photos", fontSize: 17, color: PhotoViewerScreen.tint, alignment: .leading)
-        titleLabel.text = TextContents(photoName, fontSize: 15, weight: .bold, color: .black)
-        topBar.addChild(backButton)
-        topBar.addChild(titleLabel)
-        topBar.addChild(favoriteButton)
-        // A lid with its handle over a can, in the bar's tint.
-        for (name, rect) in [("handle", Rect(x: 24, y: 15, width: 8, height: 3)), ("lid", Rect(x: 18, y: 18, width: 20, height: 2.5)),
-                             ("can", Rect(x: 20.5, y: 22, width: 15, height: 18))] {
-            let part = Node(name: "viewer.trash.\(name)", frame: rect)
-            part.backgroundColor = PhotoViewerScreen.tint
-            part.cornerRadius = name == "can" ? 2.5 : 1
-            trashButton.addChild(part)
-        }
-        topBar.addChild(trashButton)
-        moreButton.text = TextContents("•••", fontSize: 17, weight: .bold, color: PhotoViewerScreen.tint)
-        topBar.addChild(moreButton)
-        showFavorite()
-        root.addChild(topBar)
-    }
+    public func showFavorite() { bar.showFavorite(isFavorite(index)) }
 
     public var pitch: Double { size.width + PhotoViewerScreen.pageGap }
     public var photoName: String { name(index) }
@@ -230,12 +176,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         animator.cancel(self, \.pagingOffset)
         pagingOffset = Double(index) * pitch
         layOutPages()
-        topBar.frame = Rect(x: 0, y: 0, width: size.width, height: PhotoViewerScreen.barHeight)
-        backButton.frame = Rect(x: 12, y: 0, width: 110, height: PhotoViewerScreen.barHeight)
-        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, size.width - 120 - 184), height: PhotoViewerScreen.barHeight)
-        favoriteButton.frame = Rect(x: max(0, size.width - 16 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
-        trashButton.frame = Rect(x: max(0, size.width - 16 - 56 - 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
-        moreButton.frame = Rect(x: max(0, size.width - 16 - 3 * 56), y: 0, width: 56, height: PhotoViewerScreen.barHeight)
+        bar.layOut(width: size.width)
     }
 
     /// Whether photo `i`'s page is kept (the current page and its neighbours).
@@ -332,7 +273,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
             index = target
             layOutPages()
             pagingOffset = Double(target) * pitch
-            titleLabel.text?.string = photoName   // renamed, it says its new name
+            bar.setTitle(photoName)   // renamed, it says its new name
         } else {
             fadeIn(target)
         }
@@ -349,23 +290,13 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
     /// A still of the current page, over the pages, fades out (`shrinking` to half its size about its centre).
     private func fadeOutCurrentPage(shrinking: Bool = false) {
         guard let photo = photoNode, photo.image != nil else { return }
-        let frame = photo.convert(photo.bounds, to: root)
-        let still = Node(name: "viewer.leavingPage", frame: frame)
-        still.image = photo.image
-        still.contentMode = photo.contentMode
-        root.insertChild(still, above: pages)
-        leavingPage = still
-        animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
-        if shrinking {
-            let half = Rect(x: frame.midX - frame.width / 4, y: frame.midY - frame.height / 4, width: frame.width / 2, height: frame.height / 2)
-            animator.animate(still, \.frame, to: half, with: PhotoViewerScreen.crossFade)
-        }
+        leavingPage = LeavingPage.fadeOut(photo, over: pages, in: root, shrinking: shrinking, animator: animator)
     }
 
     /// The pager jumps to `target`, its page fading in.
     private func fadeIn(_ target: Int) {
         index = target
-        titleLabel.text?.string = photoName
+        bar.setTitle(photoName)
         showFavorite()
         layOutPages()
         pagingOffset = Double(target) * pitch
@@ -392,7 +323,7 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
 
     private func turn(to target: Int, velocity: Double, with motion: Motion = PhotoViewerScreen.settle) {
         index = target
-        titleLabel.text?.string = photoName
+        bar.setTitle(photoName)
         showFavorite()
         layOutPages()
         animator.animate(self, \.pagingOffset, to: Double(target) * pitch, with: motion,
@@ -436,5 +367,23 @@ extension PhotoViewerScreen {
     func layOutInfo() {
         pages.frame = Rect(x: 0, y: -info.lift, width: size.width, height: size.height)
         info.layOut(in: size)
+    }
+}
+
+/// A page a cross-fade leaves: a still of its photo over the pages, fading out.
+enum LeavingPage {
+    /// The still of `photo` put over `pages` in `root`, fading out (`shrinking` to half its size about its centre).
+    static func fadeOut(_ photo: Node, over pages: Node, in root: Node, shrinking: Bool, animator: Animator) -> Node {
+        let frame = photo.convert(photo.bounds, to: root)
+        let still = Node(name: "viewer.leavingPage", frame: frame)
+        still.image = photo.image
+        still.contentMode = photo.contentMode
+        root.insertChild(still, above: pages)
+        animator.animate(still, \.alpha, to: 0, with: PhotoViewerScreen.crossFade)
+        if shrinking {
+            let half = Rect(x: frame.midX - frame.width / 4, y: frame.midY - frame.height / 4, width: frame.width / 2, height: frame.height / 2)
+            animator.animate(still, \.frame, to: half, with: PhotoViewerScreen.crossFade)
+        }
+        return still
     }
 }

@@ -144,7 +144,7 @@ import TestSupport
         #expect(app.root.descendant(named: "viewer.title")?.text?.string == app.photos[2].name)
         tap(Point(x: 320, y: 300))
         #expect(!viewer.barsVisible && viewer.topBar.alpha == 0)
-        #expect(!viewer.isBackButton(at: Point(x: 40, y: 28)), "a hidden button can't be pressed")
+        #expect(viewer.button(at: Point(x: 40, y: 28)) == nil, "a hidden button can't be pressed")
         tap(Point(x: 40, y: 28))            // shows the bars again
         #expect(viewer.barsVisible)
         tap(Point(x: 40, y: 28))            // now it is the back button

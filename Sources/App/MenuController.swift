@@ -1,66 +1,91 @@
 import Foundation
 import Geometry
 import Imaging
+import Input
 import Library
+import Logging
+import SceneGraph
 import SystemPackage
 import Threads
 
 /// The open photo's menu: "Open with …" the desktop's applications for its type, and "Show in Folder"
 /// (the file manager's `org.freedesktop.FileManager1.ShowItems` on the session bus, else the folder opened
 /// with the desktop's application for folders). What is chosen starts detached, in a session of its own.
-extension PhotoViewerApp {
-    /// Opens the menu at `point` (nil: under the bar's `…` button).
-    func openMenu(at point: Point?) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning else { return }
-        closeMenu()
-        let photo = photos[viewer.index]
+/// While it shows it is the first overlay: keys, presses and the pointer's moves are its own.
+final class MenuController {
+    /// The menu, while it shows, and the photo it acts on.
+    private var shown: (menu: ActionMenu, photo: Photo)?
+    /// The desktop's applications, read when the menu first opens.
+    private var desktopApplications: DesktopApplications?
+    /// A press the menu took: its release is the menu's too.
+    private var tookPress = false
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+
+    var isOpen: Bool { shown != nil }
+
+    /// Opens the menu for `photo` at `point` in a window of `size`, over `root`.
+    func open(for photo: Photo, at point: Point, in size: Size, over root: Node) {
+        close()
         let applications = desktopApplications ?? DesktopApplications()
         desktopApplications = applications
         // The file's bytes name its type (by the path's bytes: a name that is not UTF-8 opens too).
         let format = ImageFormat.sniff(file: photo.file)
         let types = format?.openWithTypes(extension: photo.file.extension) ?? []
         let actions = applications.applications(forAny: types).map(ActionMenu.Action.open) + [.showInFolder]
-        let menu = ActionMenu(actions: actions, at: point ?? Point(x: size.width, y: 56), in: size)
+        let menu = ActionMenu(actions: actions, at: point, in: size)
         root.addChild(menu.root)
-        self.menu = menu
-        setNeedsDisplay()
+        shown = (menu, photo)
     }
 
-    func closeMenu() {
-        menu?.root.removeFromParent()
-        menu = nil
-        setNeedsDisplay()
+    func close() {
+        shown?.menu.root.removeFromParent()
+        shown = nil
     }
 
-    /// A key while the menu is open: arrows choose, Return takes, Escape (or any other key) closes.
-    func menuKey(_ name: String) {
-        guard let menu else { return }
+    /// Input while the menu shows: arrows choose, Return takes, any other key closes it; a press on a row
+    /// takes it, elsewhere closes the menu (and is spent); the pointer over a row picks it.
+    func handle(_ event: InputEvent) -> Handled {
+        switch event {
+        case .key(let name, _) where shown != nil:
+            key(name)
+        case .pointerDown(let at, _, _) where shown != nil, .touch(.begin, _, let at, _) where shown != nil:
+            tookPress = true
+            pressed(at: at)
+        case .pointerUp where tookPress, .touch(.end, _, _, _) where tookPress:
+            tookPress = false
+        case .pointerMove(let to, _) where shown != nil:
+            hovered(at: to)
+        default:
+            return .passed
+        }
+        return .taken(nil)
+    }
+
+    private func key(_ name: String) {
+        guard let menu = shown?.menu else { return }
         switch name {
         case "Up": menu.move(by: -1)
         case "Down": menu.move(by: 1)
-        case "Return", "KP_Enter": if let chosen = menu.chosen { take(menu.actions[chosen]) } else { closeMenu() }
-        default: closeMenu()
+        case "Return", "KP_Enter": if let chosen = menu.chosen { take(menu.actions[chosen]) } else { close() }
+        default: close()
         }
-        setNeedsDisplay()
     }
 
-    /// A press while the menu is open: on a row it is taken; elsewhere the menu closes (and the press is spent).
-    func menuPressed(at point: Point) {
-        guard let menu else { return }
-        if let row = menu.row(at: point) { take(menu.actions[row]) } else { closeMenu() }
+    private func pressed(at point: Point) {
+        guard let menu = shown?.menu else { return }
+        if let row = menu.row(at: point) { take(menu.actions[row]) } else { close() }
     }
 
-    /// The pointer moving over the menu picks the row under it.
-    func menuHovered(at point: Point) {
-        guard let menu, let row = menu.row(at: point), row != menu.chosen else { return }
+    private func hovered(at point: Point) {
+        guard let menu = shown?.menu, let row = menu.row(at: point), row != menu.chosen else { return }
         menu.choose(row)
-        setNeedsDisplay()
     }
 
     private func take(_ action: ActionMenu.Action) {
-        closeMenu()
-        guard let viewer = navigator.viewer else { return }
-        let photo = photos[viewer.index]
+        guard let photo = shown?.photo else { return }
+        close()
         switch action {
         case .open(let entry):
             start(entry, on: photo.file, saying: "\(photo.path) opened with \(entry.name)")
@@ -94,11 +119,11 @@ extension PhotoViewerApp {
             }
             logger.info("\(String(decoding: folder).escapingControlCharacters) opened with \(fallback.name)")
         }
-        guard PhotoViewerApp.hasSessionBus else { return openFolder() }
+        guard MenuController.hasSessionBus else { return openFolder() }
         let uri = ThumbnailCache.uri(ofPath: path)
         // On a thread: a file manager started by D-Bus activation can take a moment to answer.
         Worker.start(named: "photozoom file manager") {
-            guard PhotoViewerApp.askFileManager(toShow: uri) else { return openFolder() }
+            guard MenuController.askFileManager(toShow: uri) else { return openFolder() }
             logger.info("\(String(decoding: path).escapingControlCharacters) shown in its folder by the file manager")
         }
     }
