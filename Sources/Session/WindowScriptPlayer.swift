@@ -44,7 +44,7 @@ struct WindowScriptPlayer {
                 settleBegan = nil
                 // The steps after it count from here.
                 start = now - timeline.steps[next].time
-            case .input(let event): window.inject(event.scaled(by: app.pixelScale))
+            case .input(let event): window.inject(event)
             case .resize(let w, let h):
                 window.requestResize(to: Size(width: Double(w) * app.pixelScale, height: Double(h) * app.pixelScale))
             case .screenshot(let path): try AppOutputs.screenshot(of: app, renderer: renderer, colour: colour, to: path)

@@ -37,7 +37,7 @@ extension WindowSession {
             app.pixelScale = newScale
             app.setNeedsDisplay()
         case .input(let input):
-            return app.handle(input.scaled(by: 1 / scale)).map(perform) ?? .goOn
+            return app.handle(input).map(perform) ?? .goOn
         }
         return .goOn
     }

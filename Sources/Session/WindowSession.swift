@@ -36,7 +36,7 @@ final class WindowSession: RunRequests {
     let snapshots: GridSnapshotStore?
     var logger: Logger { settings.logger }
 
-    /// Device pixels a point: the app works in points; the window, its events and its pixels in device pixels.
+    /// Device pixels a point: the app and the window's input work in points; the window's size and pixels in device pixels.
     var scale: Double
     var reducesMotion: Bool
     /// The app of the photos shown: the command line's, then whatever is dropped on the window.

@@ -3,17 +3,15 @@ import Geometry
 import Input
 
 /// wl_pointer, wl_touch and pointer-gesture events, as plain values, into the `InputEvent`s the X11
-/// window gives: positions in device pixels (surface units × `scale`), times in the compositor's
+/// window gives: positions in points (the surface's own units: its logical size is the window's in points), times in the compositor's
 /// milliseconds as seconds, a pointer frame's scroll as wheel notches when the wheel clicked and smooth
 /// amounts otherwise, a touch frame's events together, a cancel as every finger cancelled. No protocol
 /// objects here: `WaylandSeat` feeds it, and the tests feed it events made by hand.
 struct WaylandInputDecoder {
-    /// Device pixels a surface unit.
-    var scale = 1.0
     /// A smooth scroll's surface units that make one `InputEvent.scroll` unit (GTK's ratio).
     static let smoothUnitsPerStep = 10.0
 
-    /// Where the pointer is on the window (device pixels).
+    /// Where the pointer is on the window (points).
     private(set) var pointerAt = Point(x: 0, y: 0)
     /// The scroll gathered in the current pointer frame: notches (wheel clicks) and smooth amounts.
     private var notches = (dx: 0.0, dy: 0.0), smooth = (dx: 0.0, dy: 0.0)
@@ -27,7 +25,7 @@ struct WaylandInputDecoder {
     /// The touchpad pinch under way's newest scale (relative to its start).
     private var pinchScale = 1.0
 
-    private func point(_ x: Double, _ y: Double) -> Point { Point(x: x * scale, y: y * scale) }
+    private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     private static func seconds(_ milliseconds: UInt32) -> Seconds { Seconds(milliseconds) / 1000 }
 
     // MARK: Pointer

@@ -16,9 +16,6 @@ final class WaylandInputInjector {
     private let connection: WaylandDisplay
     private let seatProxy: OpaquePointer
     private let seat: WaylandSeat
-    /// Device pixels a surface unit.
-    /// Device pixels a surface unit (the window's, which may change).
-    var scale: Double
     /// Where events no device can make go.
     private let deliver: (InputEvent) -> Void
     private var pointer: OpaquePointer?
@@ -30,13 +27,12 @@ final class WaylandInputInjector {
     private static let subunits = 256.0
 
     /// Nil when the compositor offers no virtual pointer or keyboard.
-    init?(connection: WaylandDisplay, seat: WaylandSeat, scale: Double, deliver: @escaping (InputEvent) -> Void) {
+    init?(connection: WaylandDisplay, seat: WaylandSeat, deliver: @escaping (InputEvent) -> Void) {
         guard connection.global("zwlr_virtual_pointer_manager_v1") != nil, connection.global("zwp_virtual_keyboard_manager_v1") != nil,
               let seatProxy = connection.global("wl_seat") else { return nil }
         self.connection = connection
         self.seatProxy = seatProxy
         self.seat = seat
-        self.scale = scale
         self.deliver = deliver
     }
 
@@ -101,18 +97,18 @@ final class WaylandInputInjector {
         zwlr_virtual_pointer_v1_frame(pointer)
     }
 
-    /// Moves the pointer over `point` of the window (device pixels).
+    /// Moves the pointer over `point` of the window (points: the surface's units).
     private func move(_ point: Point) {
         guard let pointer = virtualPointer(), let box = layout else { return }
         if origin == nil {
             warp(pointer, toLayout: box.x + box.width / 2, box.y + box.height / 2, in: box)
             settle()
             if let under = seat.pointerOnWindow {
-                origin = (box.x + box.width / 2 - under.x / scale, box.y + box.height / 2 - under.y / scale)
+                origin = (box.x + box.width / 2 - under.x, box.y + box.height / 2 - under.y)
             }
         }
         guard let origin else { return }
-        warp(pointer, toLayout: origin.x + point.x / scale, origin.y + point.y / scale, in: box)
+        warp(pointer, toLayout: origin.x + point.x, origin.y + point.y, in: box)
     }
 
     private func press(_ button: Int, down: Bool) {

@@ -14,11 +14,6 @@ final class WaylandSeat {
     private var keyboard: OpaquePointer?
     private var touch: OpaquePointer?
     private let xkb = XKBKeyboard()
-    /// Device pixels a surface unit.
-    var scale: Double {
-        get { decoder.scale }
-        set { decoder.scale = newValue }
-    }
     private var decoder = WaylandInputDecoder()
     /// Where translated events go.
     var deliver: (InputEvent) -> Void = { _ in }

@@ -128,7 +128,6 @@ public final class WaylandWindow: PlatformWindow {
                 zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
             }
         }
-        seat?.scale = self.scale
         seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: self.scale)
         seat?.deliver = { [unowned self] in pending.append(.input($0)) }
         seat?.titleBarAction = { [unowned self] in titleBarAsked($0, serial: $1) }
@@ -137,7 +136,7 @@ public final class WaylandWindow: PlatformWindow {
         dataDevice?.dragEnded = { [unowned self] in seat?.dragEnded(taken: $0) }
         frameTimes.report = { [unowned self] in pending.append(.presented(msc: $0, time: $1)) }
         if let seat {
-            injector = WaylandInputInjector(connection: connection, seat: seat, scale: self.scale) { [unowned self] in pending.append(.input($0)) }
+            injector = WaylandInputInjector(connection: connection, seat: seat) { [unowned self] in pending.append(.input($0)) }
         }
         // The first commit has no buffer: the compositor answers with the first configure.
         wl_surface_commit(surface)
@@ -363,8 +362,6 @@ public final class WaylandWindow: PlatformWindow {
         scale = next
         if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(next)) }
         size = Size(width: (Double(logicalSize.width) * scale).rounded(), height: (Double(logicalSize.height) * scale).rounded())
-        seat?.scale = scale
-        injector?.scale = scale
         if let shm = connection.global("wl_shm"), let compositor = connection.global("wl_compositor") {
             seat?.cursor = WaylandCursor(shm: shm, compositor: compositor, scale: scale)
         }

@@ -3,7 +3,8 @@ import Geometry
 import Input
 
 /// A top-level window of a window system (X11, Wayland) as the window loop sees it: frames drawn with
-/// Cairo go in, platform-free events come out. Sizes and input are in device pixels.
+/// Cairo go in, platform-free events come out. Sizes are in device pixels; input is in points, made so where
+/// the platform decodes it (X11 divides the server's pixels by the window's scale; a Wayland surface's units are points).
 public protocol PlatformWindow: AnyObject {
     /// The window's size now, device pixels.
     var size: Size { get }
@@ -40,7 +41,7 @@ public protocol PlatformWindow: AnyObject {
     /// An input event's time (`InputEvent` times, seconds on the window system's clock) on
     /// CLOCK_MONOTONIC; nil when the clocks can't be matched.
     func monotonicTime(ofInputTime seconds: Double) -> Double?
-    /// Plays `event` as real input (a script in the window); it comes back through `events`.
+    /// Plays `event` (points) as real input (a script in the window); it comes back through `events`.
     func inject(_ event: InputEvent)
     func setTitle(_ title: String)
     /// Full screen on, or off again; a resize follows when the desktop does it.

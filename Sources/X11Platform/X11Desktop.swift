@@ -35,7 +35,7 @@ public final class X11Desktop: WindowPlatform {
     /// The X window is in device pixels already; `scale` is the loop's business.
     /// The scale stays as opened: X tells no window its own.
     public func openWindow(size: Size, scale: Double, followingDesktopScale: Bool, title: String) throws -> any PlatformWindow {
-        try X11Window(displayName: displayName, size: size, title: title, allowSharedMemory: allowSharedMemory,
+        try X11Window(displayName: displayName, size: size, scale: scale, title: title, allowSharedMemory: allowSharedMemory,
                       passDescriptors: passDescriptors, allowPresent: allowPresent, logger: logger)
     }
 }

@@ -29,6 +29,8 @@ public final class X11Window: PlatformWindow {
     private let injector: X11InputInjector
     /// Scripted touches, decoded, waiting for the next `events` call.
     private var injected: [WindowEvent] = []
+    /// Device pixels a point.
+    private let scale: Double
     private let logger: Logger
     private let clipboard: SelectionOwner
     private let dragSource: XdndDragSource
@@ -55,14 +57,16 @@ public final class X11Window: PlatformWindow {
     /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
     /// `allowSharedMemory: false` forces the `cairo_xlib_surface` path; `passDescriptors: false`, SysV
     /// segments as an MIT-SHM 1.1 server needs; `allowPresent: false`, frames shown at once rather
-    /// than at a refresh.
-    public init(displayName: String?, size: Size, title: String, allowSharedMemory: Bool = true, passDescriptors: Bool = true,
-                allowPresent: Bool = true, logger: Logger = Logger(label: "photozoom")) throws {
+    /// than at a refresh. `scale`: device pixels a point (X has no scale of its own: the viewer's `--scale` or the
+    /// desktop's); the window's input is made points with it.
+    public init(displayName: String?, size: Size, scale: Double = 1, title: String, allowSharedMemory: Bool = true,
+                passDescriptors: Bool = true, allowPresent: Bool = true, logger: Logger = Logger(label: "photozoom")) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard let display = XOpenDisplay(displayName) else { throw X11Error.cannotOpenDisplay(name) }
         X11ErrorFunnel.install(displayName: name, logger: logger)
         self.display = display
         self.size = size
+        self.scale = scale
         self.logger = logger
         atoms = Atoms(display)
 
@@ -200,6 +204,11 @@ public final class X11Window: PlatformWindow {
         if dragSource.isCarrying {
             for case .input(let input) in out { dragSource.follow(input) }
         }
+        // The one conversion of the window's input: the server's device pixels into points.
+        out = out.map { event in
+            guard case .input(let input) = event else { return event }
+            return .input(input.scaled(by: 1 / scale))
+        }
         for completion in presentLink?.takeCompletions() ?? [] {
             out.append(.presented(msc: completion.msc, time: Double(completion.ust) / 1e6))
         }
@@ -222,7 +231,7 @@ public final class X11Window: PlatformWindow {
 
     /// Plays `event` as real input (a script in the window): it comes back through `events`.
     public func inject(_ event: InputEvent) {
-        let decoded: InputEvent? = switch injector.inject(event) {
+        let decoded: InputEvent? = switch injector.inject(event.scaled(by: scale)) {
         case .device(let e)?: xi2?.decode(e)
         case .pinch(let e)?: xi2?.decode(e)
         case nil: nil

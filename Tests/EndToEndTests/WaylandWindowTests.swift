@@ -298,6 +298,29 @@ extension WaylandWindowTests {
         try expectWindow(on: sway, toShow: expected, viewer: viewer, scratch: scratch)
     }
 
+    /// On an output at 150 %, a script's tap and drag, played through the compositor's virtual pointer, land where
+    /// they do headless at that scale: the window's input is in points where it is decoded (a surface's own
+    /// units), and a script's points go to the pointer as they are.
+    @Test func atOneAndAHalfAScriptsInputLandsWhereItDoesHeadless() throws {
+        let sway = try SwayServer(outputScale: 1.5)
+        let scratch = try TemporaryFolder()
+        let script = try scratch.write("tap.txt", Array("""
+            tap 150 100
+            wait 900
+            down 250 200
+            move 200 150 200
+            wait 100
+            up
+            wait 1500
+            """.utf8))
+        let shot = scratch.path + "/headless.png"
+        let (status, errors) = try ViewerProcess.run(["--headless", "--scale", "1.5", "--size", "500x400", "--no-thumbnail-cache",
+                                                      "--script", script, "--screenshot", shot])
+        #expect(status == 0, "\(errors)")
+        let viewer = try ViewerProcess(Self.arguments + ["--script", script], environment: sway.waylandEnvironment)
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
+    }
+
     /// Moved to an output at twice the scale, the window is drawn for that output's pixels from then on
     /// (its surface entered the output): what the screen shows there is the headless frame at 2×, as
     /// crisp as a window opened there.

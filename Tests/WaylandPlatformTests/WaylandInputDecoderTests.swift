@@ -7,18 +7,18 @@ import Testing
 /// wl_pointer, wl_touch and pinch-gesture events made by hand, as a compositor sends them (a headless
 /// sway has no touchscreen or touchpad to make them), through the decoder the seat feeds.
 @Suite struct WaylandInputDecoderTests {
-    @Test func aTouchFramesEventsComeTogetherInDevicePixelsAtTheirTimes() {
+    /// In points, the surface's own units, whatever the window's scale (the app works in points).
+    @Test func aTouchFramesEventsComeTogetherInPointsAtTheirTimes() {
         var decoder = WaylandInputDecoder()
-        decoder.scale = 2
-        decoder.touchDown(id: 7, x: 100, y: 50, time: 1000)
+        decoder.touchDown(id: 7, x: 100, y: 50.5, time: 1000)
         decoder.touchMoved(id: 7, x: 110, y: 80, time: 1016)
         #expect(decoder.touchFrameEnded() == [
-            .touch(.begin, id: 7, at: Point(x: 200, y: 100), time: 1.0),
-            .touch(.update, id: 7, at: Point(x: 220, y: 160), time: 1.016),
+            .touch(.begin, id: 7, at: Point(x: 100, y: 50.5), time: 1.0),
+            .touch(.update, id: 7, at: Point(x: 110, y: 80), time: 1.016),
         ])
         decoder.touchUp(id: 7, time: 1032)
         // wl_touch.up has no position: the finger ends where it was last.
-        #expect(decoder.touchFrameEnded() == [.touch(.end, id: 7, at: Point(x: 220, y: 160), time: 1.032)])
+        #expect(decoder.touchFrameEnded() == [.touch(.end, id: 7, at: Point(x: 110, y: 80), time: 1.032)])
         #expect(decoder.touchFrameEnded().isEmpty, "nothing until the next frame")
     }
 
@@ -76,11 +76,10 @@ import Testing
 
     @Test func buttonsAreXButtonNumbersWhereThePointerIs() {
         var decoder = WaylandInputDecoder()
-        decoder.scale = 1.5
-        #expect(decoder.pointerMoved(x: 100, y: 20, time: 2000) == .pointerMove(to: Point(x: 150, y: 30), time: 2))
-        #expect(decoder.button(0x110, pressed: true, time: 2010) == .pointerDown(at: Point(x: 150, y: 30), button: 1, time: 2.01))
-        #expect(decoder.button(0x111, pressed: false, time: 2020) == .pointerUp(at: Point(x: 150, y: 30), button: 3, time: 2.02))
-        #expect(decoder.button(0x112, pressed: true, time: 2030) == .pointerDown(at: Point(x: 150, y: 30), button: 2, time: 2.03))
+        #expect(decoder.pointerMoved(x: 100, y: 20.25, time: 2000) == .pointerMove(to: Point(x: 100, y: 20.25), time: 2))
+        #expect(decoder.button(0x110, pressed: true, time: 2010) == .pointerDown(at: Point(x: 100, y: 20.25), button: 1, time: 2.01))
+        #expect(decoder.button(0x111, pressed: false, time: 2020) == .pointerUp(at: Point(x: 100, y: 20.25), button: 3, time: 2.02))
+        #expect(decoder.button(0x112, pressed: true, time: 2030) == .pointerDown(at: Point(x: 100, y: 20.25), button: 2, time: 2.03))
         #expect(decoder.button(0x118, pressed: true, time: 2040) == nil, "a button the viewer has no use for")
     }
 
