@@ -67,7 +67,8 @@ final class Interaction {
 
     private let navigator: PhotoNavigator
     private var grid: GridScreen { navigator.grid }
-    private var dismissal: ZoomDismissalInteractionController { navigator.dismissal }
+    /// The photo in the air: taken, followed and let go through its owner's verbs.
+    private var transitions: ZoomTransitionController { navigator.transitions }
     private let gestures = GestureCenter()
     /// The one drag: what it moves is chosen when it begins.
     private let pan = PanRecognizer()
@@ -199,7 +200,7 @@ final class Interaction {
     private func lifted() {
         navigator.pressEnded()
         if gesture == .pulling, holdsTakenPhoto {
-            dismissal.resume(finishing: false)
+            transitions.letGo(toward: .viewer)
             gesture = nil
         }
         holdsTakenPhoto = false
@@ -219,7 +220,7 @@ final class Interaction {
     /// A drag begins: what it moves (the grid, the pages, the photo, its details, or the photo out of the viewer).
     private func dragBegan(_ pan: PanRecognizer) {
         let t = pan.translation
-        if gesture == .pulling { return dismissal.update(translation: t) }   // taken in the air
+        if gesture == .pulling { return transitions.follow(translation: t) }   // taken in the air
         guard gesture == nil else { return }   // a pinch has the photo
         if navigator.isGridActive, pan.startLocation.x <= Interaction.backEdge, t.x > abs(t.y) {
             gesture = .swipingBack
@@ -244,7 +245,7 @@ final class Interaction {
         case .dismissing:
             guard navigator.beginDismissal() else { return }
             gesture = .pulling
-            dismissal.update(translation: t)
+            transitions.follow(translation: t)
         case .info:
             gesture = .revealingInfo
             viewer.beginInfoDrag()
@@ -260,7 +261,7 @@ final class Interaction {
         case .scrollingGrid?: grid.scrolling.drag(translation: t.y)
         case .paging?: navigator.viewer?.dragPaging(translation: t.x)
         case .panningPhoto?: navigator.viewer?.pan(translation: t)
-        case .pulling?: dismissal.update(translation: t - pullStart)
+        case .pulling?: transitions.follow(translation: t - pullStart)
         case .revealingInfo?:
             guard let viewer = navigator.viewer else { break }
             // Down past hidden, the photo is pulled from there.
@@ -269,7 +270,7 @@ final class Interaction {
                 viewer.setInfo(shown: false)
                 gesture = .pulling
                 pullStart = Point(x: t.x, y: t.y - beyond)
-                dismissal.update(translation: t - pullStart)
+                transitions.follow(translation: t - pullStart)
             }
         default: break
         }
@@ -290,11 +291,11 @@ final class Interaction {
         case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
         case .pulling?:
             if ended {
-                dismissal.end(translation: t - pullStart, velocity: velocity)
+                transitions.letGo(translation: t - pullStart, velocity: velocity)
             } else if gestures.pointers.count > 1 {
                 return   // a second finger: the pinch takes the photo on (whichever recognizer hears first)
             } else {
-                dismissal.cancelPull()   // a cancelled touch sequence springs back: safer than closing
+                transitions.cancelHold()   // a cancelled touch sequence springs back: safer than closing
             }
         default: return   // a pinch took over from the drag: it has the photo now
         }
@@ -332,7 +333,7 @@ final class Interaction {
             switch gesture {
             case .pulling?:
                 holdsTakenPhoto = false
-                dismissal.beginPinch()
+                transitions.holdWithTwoFingers()
                 gesture = .pinchClosing
             case nil, .paging?, .panningPhoto?:
                 guard !navigator.isTransitioning else { return }
@@ -354,7 +355,7 @@ final class Interaction {
             }
             if gesture == .pinchPending, abs(pinch.scale - 1) > Interaction.pinchDecision {
                 if pinch.scale < 1, navigator.beginDismissal() {
-                    dismissal.beginPinch()
+                    transitions.holdWithTwoFingers()
                     gesture = .pinchClosing
                 } else {
                     viewer.beginPinch(center: pinch.startCenter)
@@ -363,7 +364,7 @@ final class Interaction {
             }
             switch gesture {
             case .pinchZooming?: viewer.pinch(scale: pinch.scale, center: pinch.center)
-            case .pinchClosing?: dismissal.updatePinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter)
+            case .pinchClosing?: transitions.follow(pinchScale: pinch.scale, center: pinch.center, start: pinch.startCenter)
             case .twisting?: viewer.twist(angle: Interaction.twistAngle(pinch.rotation))
             default: break
             }
@@ -373,10 +374,10 @@ final class Interaction {
             case .pinchZooming?: viewer.endPinch(center: pinch.center)
             case .pinchClosing?:
                 if pinch.state == .ended {
-                    dismissal.endPinch(scale: pinch.scale, center: pinch.center, start: pinch.startCenter,
+                    transitions.letGo(pinchScale: pinch.scale, center: pinch.center, start: pinch.startCenter,
                                        scaleVelocity: pinch.scaleVelocity, centerVelocity: pinch.velocity)
                 } else {
-                    dismissal.cancelPull()   // a cancelled pinch springs back
+                    transitions.cancelHold()   // a cancelled pinch springs back
                 }
             case .pinchPending?: break
             default: return

@@ -28,10 +28,9 @@ final class PhotoNavigator {
     /// The viewer's black over the whole window while a photo passed on its own decodes: the launch shows
     /// no grid before the photo (nor draws it, nor keeps a screenful of its copy).
     private var curtain: Node?
-    private let transitions: ZoomTransitionController
+    /// The one owner of the photo in the air: the interaction takes, follows and lets it go through its verbs.
+    let transitions: ZoomTransitionController
     private let animator: Animator
-    /// The pull's controller, held directly by the interaction.
-    var dismissal: ZoomDismissalInteractionController { transitions.interactionController }
     private var photos: [Photo]
     /// Decodes the open photo and its neighbours at screen size (and the grid's thumbnails).
     private let queue: DecodeQueue
@@ -387,31 +386,27 @@ final class PhotoNavigator {
     /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is
     /// (`Flight.answer` says how).
     func close() {
-        guard let flight = transitions.flight else {
+        guard transitions.flight != nil else {
             guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
             return transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
                 if popped { self?.viewer = nil }
             }
         }
-        carryOut(flight.answer(.close), finishing: true)
+        carryOut(.close)
     }
 
     /// Return, or a tap on the photo in the air: on its way into its cell, it turns around and
     /// opens again from where it is.
     func reopen() {
-        guard let flight = transitions.flight else { return }
-        carryOut(flight.answer(.open), finishing: false)
+        carryOut(.open)
     }
 
-    private func carryOut(_ answer: Flight.Answer, finishing: Bool) {
-        switch answer {
-        case .goesOn: break
-        case .redirects: dismissal.redirect(finishing: finishing)
-        case .turnsAround:
-            // The flight becomes a released pull toward the other end, at the speed it has.
-            guard viewer != nil, let taken = transitions.takeFlyingPhoto(), beginDismissal(adopting: taken.photo) else { return }
-            dismissal.resume(finishing: finishing, centerVelocity: taken.velocity)
-        }
+    /// What a key asks of the photo in the air (`Flight.answer`): a flight that turns around becomes a released
+    /// pull toward the other end, at the speed it has.
+    private func carryOut(_ request: Flight.Request) {
+        guard transitions.perform(request) == .turnsAround, viewer != nil,
+              case .stopped(let photo, let velocity)? = transitions.take(at: nil), beginDismissal(adopting: photo) else { return }
+        transitions.letGo(toward: request == .close ? .cell : .viewer, velocity: velocity)
     }
 
     /// The photo in the air, if one is.
@@ -419,8 +414,8 @@ final class PhotoNavigator {
 
     /// While the finger holds the photo: what letting go now would do.
     func releasePrediction(translation: Point, velocity: Point) -> String? {
-        guard dismissal.isRunning, !dismissal.isReleased else { return nil }
-        return dismissal.wouldFinish(translation: translation, velocity: velocity) ? "finish (into the cell)" : "cancel (spring back)"
+        guard transitions.state == .held else { return nil }
+        return transitions.wouldFinish(translation: translation, velocity: velocity) ? "finish (into the cell)" : "cancel (spring back)"
     }
 
     /// The flying photo's scale, if one is in the air.
@@ -444,12 +439,12 @@ final class PhotoNavigator {
     /// into its cell after a pull): it stops there and follows the finger as a pull. False when
     /// there was nothing to take.
     func grab(at point: Point) -> Bool {
-        if dismissal.isReleasedPhoto(at: point) {
-            dismissal.grabReleasedPhoto()
-            return true
+        guard viewer != nil else { return false }
+        switch transitions.take(at: point) {
+        case .regrabbed?: return true
+        case .stopped(let photo, _)?: return beginDismissal(adopting: photo)
+        case nil: return false
         }
-        guard viewer != nil, let taken = transitions.takeFlyingPhoto(at: point) else { return false }
-        return beginDismissal(adopting: taken.photo)
     }
 
 

@@ -8,13 +8,37 @@ import SceneGraph
 /// flies it back (`animator`, the `ZoomAnimator`); an interactive pop follows a finger
 /// (`interactionController`, the `ZoomDismissalInteractionController`). The pushed screen's root is
 /// the background that fades in and out; `chrome` (the tab bar) fades the other way.
+///
+/// It is the one owner of the photo in the air: its `state` says where the photo is, `flight` is read off it,
+/// and what input does to the photo goes through its verbs (take it, follow, let go, `perform` a request).
 public final class ZoomTransitionController {
     public typealias PhotoScreen = Screen & ZoomAnimatorDelegate
 
+    /// Where the photo in the air is.
+    public enum State: Equatable, Sendable {
+        /// Nothing is in the air.
+        case idle
+        /// On its own: zooming into the viewer, or flying back into its cell (a key, the back button).
+        case flying(toward: Flight.Destination)
+        /// A finger holds it: a pull, a pinch to close, or a photo taken in the air.
+        case held
+        /// Let go: springing back into the viewer, or flying into its cell.
+        case released(toward: Flight.Destination)
+    }
+
+    /// What a press (or a key turning a flight around) took.
+    public enum Taken {
+        /// The released photo: the finger holds it again, the pull going on.
+        case regrabbed
+        /// A flight, stopped where it is at the velocity of its centre: an interactive pop adopts it.
+        case stopped(photo: Node, velocity: Point)
+    }
+
     public let stack: NavigationStack
     public let animator: ZoomAnimator
-    public let interactionController: ZoomDismissalInteractionController
+    let interactionController: ZoomDismissalInteractionController
     private let chrome: Node?
+    public internal(set) var state = State.idle
 
     /// `layer`: where the photo flies, above the stack's screens; `style`: how a released pull moves.
     public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?, style: MotionStyle = .fluid) {
@@ -26,7 +50,12 @@ public final class ZoomTransitionController {
 
     public var isTransitioning: Bool { stack.isTransitioning }
     /// The pop under way follows a finger (or was let go by one).
-    public var isInteractive: Bool { interactionController.isRunning }
+    public var isInteractive: Bool {
+        switch state {
+        case .held, .released: true
+        case .idle, .flying: false
+        }
+    }
 
     /// Pushes `screen`, its photo zooming out of `source` (or there at once, not `animated`);
     /// `covered` runs once the screen covers `source`, or a finger took the photo on the way.
@@ -38,7 +67,9 @@ public final class ZoomTransitionController {
                 covered()
                 return done()
             }
-            animator.zoomIn(from: source, to: screen, image: image, name: name, fade: screen.root, chrome: chrome) { _ in
+            state = .flying(toward: .viewer)
+            animator.zoomIn(from: source, to: screen, image: image, name: name, fade: screen.root, chrome: chrome) { [weak self] _ in
+                self?.landed(from: .flying(toward: .viewer))
                 covered()
                 done()
             }
@@ -50,8 +81,10 @@ public final class ZoomTransitionController {
     public func pop(_ screen: PhotoScreen, to destination: ZoomAnimatorDelegate, image: PixelImage, name: String?,
                     completion: @escaping (Bool) -> Void) {
         stack.pop { [animator, chrome] done in
+            state = .flying(toward: .cell)
             animator.zoomOut(from: screen, to: destination, image: image, name: name, fade: screen.root, chrome: chrome) {
-                landed in
+                [weak self] landed in
+                self?.landed(from: .flying(toward: .cell))
                 completion(landed)
                 done(landed)
             }
@@ -64,20 +97,19 @@ public final class ZoomTransitionController {
                                  name: String?, viewHeight: Double, adopting flying: Node? = nil,
                                  completion: @escaping (Bool) -> Void) {
         stack.pop { [interactionController, chrome] done in
+            state = .held
             interactionController.begin(from: screen, to: destination, image: image, name: name, fade: screen.root,
-                                        chrome: chrome, viewHeight: viewHeight, adopting: flying) { outcome in
+                                        chrome: chrome, viewHeight: viewHeight, adopting: flying) { [weak self] outcome in
+                self?.state = .idle
                 completion(outcome == .finished)
                 done(outcome == .finished)
             }
         }
     }
 
-    /// A press at `point` on the photo while it zooms in or flies back (or a key, with no point):
-    /// the flight stops, handing over the photo and the velocity of its centre. Nil when the press
-    /// missed, or nothing flies.
-    public func takeFlyingPhoto(at point: Point? = nil) -> (photo: Node, velocity: Point)? {
-        guard animator.isRunning, point.map(animator.isFlyingPhoto(at:)) ?? true else { return nil }
-        return animator.interrupt()
+    /// A flight that was `flight` is over (landed, or stopped by a finger that now holds it).
+    private func landed(from flight: State) {
+        if state == flight { state = .idle }
     }
 
     /// A sharper decode of the photo zooming in (nothing else flying): the copy flies on with it. The same photo has the
@@ -93,14 +125,16 @@ public final class ZoomTransitionController {
     /// The copy in the air (a flight's, or the one a finger pulls), if there is one.
     public var flyingPhoto: Node? { interactionController.transitionImage ?? animator.transitionImage }
 
-    /// The photo in the air, if one is: where it is in its journey and what moves it.
+    /// The photo in the air, if one is: where it is in its journey (`state`) and what moves it.
     public var flight: Flight? {
-        if interactionController.isRunning {
-            guard interactionController.isReleased else { return Flight(.held, by: .finger) }
-            return interactionController.isFinishing ? Flight(.flyingHome, by: .curve) : Flight(.springingBack, by: .spring)
+        switch state {
+        case .idle: nil
+        case .flying(toward: .viewer): Flight(.zoomingIn, by: animator.mover ?? .spring)
+        case .flying(toward: .cell): Flight(.flyingBack, by: animator.mover ?? .curve)
+        case .held: Flight(.held, by: .finger)
+        case .released(toward: .viewer): Flight(.springingBack, by: .spring)
+        case .released(toward: .cell): Flight(.flyingHome, by: .curve)
         }
-        guard let mover = animator.mover else { return nil }
-        return Flight(animator.isPresenting ? .zoomingIn : .flyingBack, by: mover)
     }
 
     /// The photo in the air's scale (1 for a flight, whose size changes instead).

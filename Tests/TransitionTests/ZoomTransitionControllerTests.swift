@@ -73,20 +73,20 @@ final class PhotoScreenStub: Screen, ZoomAnimatorDelegate {
         #expect(controller.flight == Flight(.flyingBack, by: .curve))
         for _ in 0..<5 { clock.advanceFrame(); animator.tick() }
         let flying = try #require(controller.animator.transitionImage)
-        #expect(controller.takeFlyingPhoto(at: Point(x: 0, y: 299)) == nil, "a press beside the photo takes nothing")
-        let taken = try #require(controller.takeFlyingPhoto(at: flying.frame.center))
-        #expect(taken.photo === flying)
+        #expect(controller.take(at: Point(x: 0, y: 299)) == nil, "a press beside the photo takes nothing")
+        guard case .stopped(let photo, _)? = controller.take(at: flying.frame.center) else { Issue.record("the flight was not taken"); return }
+        #expect(photo === flying && controller.state == .idle, "stopped, until a pop adopts it")
         #expect(popped == [false] && controller.stack.top === viewer, "the flight's pop is called off")
         var interactive: [Bool] = []
-        controller.popInteractively(viewer, to: grid, image: image, name: "p", viewHeight: 300, adopting: taken.photo) {
+        controller.popInteractively(viewer, to: grid, image: image, name: "p", viewHeight: 300, adopting: photo) {
             interactive.append($0)
         }
-        #expect(controller.isInteractive && controller.flight == Flight(.held, by: .finger))
-        controller.interactionController.end(translation: Point(x: 0, y: -20), velocity: Point(x: 0, y: -100))
-        #expect(controller.flight == Flight(.springingBack, by: .spring))
+        #expect(controller.isInteractive && controller.state == .held && controller.flight == Flight(.held, by: .finger))
+        controller.letGo(translation: Point(x: 0, y: -20), velocity: Point(x: 0, y: -100))
+        #expect(controller.state == .released(toward: .viewer) && controller.flight == Flight(.springingBack, by: .spring))
         _ = runFrames()
         #expect(interactive == [false], "moving up: it springs back")
-        #expect(controller.flight == nil)
+        #expect(controller.flight == nil && controller.state == .idle)
         #expect(controller.stack.top === viewer && !viewer.photo.isHidden && !grid.photo.isHidden)
         #expect(layer.children.isEmpty, "the copy is gone")
     }
