@@ -29,10 +29,12 @@ struct SwayTests {
                 "\(viewer.standardError)")
         #expect(viewer.standardError.contains("output refresh 143.88 Hz"), "\(viewer.standardError)")
         // Through Xwayland's Present the window's frames reached sway 16–17 ms apart; put up at once, about
-        // 7 (its frames: the walk moves for more than a second).
+        // 7 (its frames: the walk moves for more than a second). A sanitized viewer draws several times slower
+        // (24 under ThreadSanitizer): some frames within 10 ms still say they were not held for Present's clock.
         let commits = try WaylandRequestLog(path: requests).busiestSurface
         let quick = zip(commits, commits.dropFirst()).filter { $1 - $0 < 10 }.count
-        #expect(quick > 60, "\(quick) of \(commits.count) frames reached sway within 10 ms of the one before")
+        let wanted = ProcessInfo.processInfo.environment["PHOTOZOOM_SANITIZER"] == nil ? 60 : 10
+        #expect(quick > wanted, "\(quick) of \(commits.count) frames reached sway within 10 ms of the one before")
     }
 
     /// Moved to an output at 60 Hz, the window paces its frames at that rate from then on: the zoom-in of
