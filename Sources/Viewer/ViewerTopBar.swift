@@ -5,7 +5,7 @@ import SceneGraph
 /// can (hidden with `--read-only`) and the heart. A tap on the photo shows or hides it.
 public final class ViewerTopBar {
     /// Its buttons, as a tap finds them.
-    public enum Button: CaseIterable { case back, more, trash, favorite }
+    public enum Button { case back, more, trash, favorite }
 
     /// Geometry and look, points (the grid's bar style, on the viewer).
     static let height = 56.0
