@@ -189,7 +189,7 @@ final class Interaction {
         pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
         if !pressStoppedScrolling, !grid.showsCovers, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         // A press on a photo in the air takes it: from here the finger carries it as a pull.
-        if navigator.grab(at: point) {
+        if transitions.take(at: point) {
             gesture = .pulling
             holdsTakenPhoto = true
         }
@@ -243,7 +243,7 @@ final class Interaction {
             viewer.beginPan()
             viewer.pan(translation: t)
         case .dismissing:
-            guard navigator.beginDismissal() else { return }
+            guard transitions.pull() else { return }
             gesture = .pulling
             transitions.follow(translation: t)
         case .info:
@@ -266,7 +266,7 @@ final class Interaction {
             guard let viewer = navigator.viewer else { break }
             // Down past hidden, the photo is pulled from there.
             let beyond = viewer.dragInfo(translationY: t.y)
-            if beyond > Interaction.infoHandOver, navigator.beginDismissal() {
+            if beyond > Interaction.infoHandOver, transitions.pull() {
                 viewer.setInfo(shown: false)
                 gesture = .pulling
                 pullStart = Point(x: t.x, y: t.y - beyond)
@@ -354,7 +354,7 @@ final class Interaction {
                 gesture = .twisting
             }
             if gesture == .pinchPending, abs(pinch.scale - 1) > Interaction.pinchDecision {
-                if pinch.scale < 1, navigator.beginDismissal() {
+                if pinch.scale < 1, transitions.pull() {
                     transitions.holdWithTwoFingers()
                     gesture = .pinchClosing
                 } else {

@@ -91,7 +91,7 @@ final class PhotoNavigator {
         self.queue = queue
         self.style = style
         transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
-                                               layer: flights, chrome: grid.tabBar, style: style)
+                                               layer: flights, chrome: grid.tabBar, viewHeight: grid.size.height, style: style)
         // The current photo is the viewer's: the grid's cell for a flight derives from it.
         grid.transitionIndex = { [weak self] in self?.viewer?.index }
         window.addChild(screens)
@@ -136,11 +136,11 @@ final class PhotoNavigator {
         if let favorites { screen.isFavorite = { [unowned self] in favorites.contains(self.photos[$0].file) } }
         viewer = screen
         requestSharpPages(around: index)
-        transitions.push(screen, from: grid, image: image, name: name, animated: animated) { [grid] in
+        transitions.push(screen, from: grid, image: image, name: name, animated: animated, covered: { [grid] in
             // Covered now (or about to be pulled back into it): the grid makes the photo's cell
             // fully visible for the way back.
             grid.reveal(index)
-        }
+        }, left: { [weak self] in self?.viewer = nil })
     }
 
     /// The photo a long press at `point` lifts to drag it out, and where it is (window points): a grid cell's,
@@ -386,27 +386,14 @@ final class PhotoNavigator {
     /// Escape, BackSpace, the back button: the photo goes into its cell, from wherever it is
     /// (`Flight.answer` says how).
     func close() {
-        guard transitions.flight != nil else {
-            guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return }
-            return transitions.pop(screen, to: grid, image: image, name: screen.photoName) { [weak self] popped in
-                if popped { self?.viewer = nil }
-            }
-        }
-        carryOut(.close)
+        guard transitions.flight != nil else { return transitions.pop() }
+        _ = transitions.perform(.close)
     }
 
     /// Return, or a tap on the photo in the air: on its way into its cell, it turns around and
     /// opens again from where it is.
     func reopen() {
-        carryOut(.open)
-    }
-
-    /// What a key asks of the photo in the air (`Flight.answer`): a flight that turns around becomes a released
-    /// pull toward the other end, at the speed it has.
-    private func carryOut(_ request: Flight.Request) {
-        guard transitions.perform(request) == .turnsAround, viewer != nil,
-              case .stopped(let photo, let velocity)? = transitions.take(at: nil), beginDismissal(adopting: photo) else { return }
-        transitions.letGo(toward: request == .close ? .cell : .viewer, velocity: velocity)
+        _ = transitions.perform(.open)
     }
 
     /// The photo in the air, if one is.
@@ -420,33 +407,6 @@ final class PhotoNavigator {
 
     /// The flying photo's scale, if one is in the air.
     var flyingScale: Double? { transitions.flyingScale }
-
-    /// A downward drag or a pinch took the photo (or, `adopting`, a flight the finger stopped): the
-    /// pop starts, following the finger. False when it can't.
-    func beginDismissal(adopting flying: Node? = nil) -> Bool {
-        guard let screen = viewer, !transitions.isTransitioning, let image = screen.image else { return false }
-        // A pull starts at fit; a photo taken from a flight out of a zoomed page comes back at fit.
-        screen.zoomToFitNow()
-        screen.pullBegan()
-        transitions.popInteractively(screen, to: grid, image: image, name: screen.photoName, viewHeight: grid.size.height,
-                                     adopting: flying) { [weak self] popped in
-            if popped { self?.viewer = nil } else { screen.pullCancelled() }
-        }
-        return true
-    }
-
-    /// A press at `point` on a photo in the air (zooming in, flying back, springing back or flying
-    /// into its cell after a pull): it stops there and follows the finger as a pull. False when
-    /// there was nothing to take.
-    func grab(at point: Point) -> Bool {
-        guard viewer != nil else { return false }
-        switch transitions.take(at: point) {
-        case .regrabbed?: return true
-        case .stopped(let photo, _)?: return beginDismissal(adopting: photo)
-        case nil: return false
-        }
-    }
-
 
     func resize(to size: Size) {
         grid.resize(to: size)

@@ -4,18 +4,32 @@ import SceneGraph
 /// What input does to the photo in the air, each a verb that moves `state` on: take it, follow the finger (or
 /// two), let it go, or `perform` what a key asks.
 extension ZoomTransitionController {
-    /// A press at `point` on the photo in the air (or a key turning a flight around, with no point): a released
-    /// photo stops and the finger holds it again; a flight stops, handed over with the velocity of its centre for
-    /// an interactive pop to adopt (`popInteractively(adopting:)`). Nil when the press missed, or nothing flies.
-    public func take(at point: Point?) -> Taken? {
-        if case .released = state, let point, interactionController.isReleasedPhoto(at: point) {
+    /// A downward drag or a pinch below fit took the photo at rest in the viewer: from here it follows the finger.
+    /// False when it can't (nothing is open, or something moves the photo already).
+    public func pull() -> Bool {
+        guard state == .idle, beginPull() else { return false }
+        state = .held
+        return true
+    }
+
+    /// A press at `point` on the photo in the air: a released photo stops and the finger holds it again; a flight
+    /// stops where it is, and the finger carries it on as a pull. False when the press missed, or nothing flies.
+    public func take(at point: Point) -> Bool {
+        if case .released = state, interactionController.isReleasedPhoto(at: point) {
             interactionController.grabReleasedPhoto()
             state = .held
-            return .regrabbed
+            return true
         }
-        guard animator.isRunning, point.map(animator.isFlyingPhoto(at:)) ?? true, let taken = animator.interrupt() else { return nil }
-        state = .idle   // stopped where it is, until a pop adopts it
-        return .stopped(photo: taken.photo, velocity: taken.velocity)
+        guard animator.isFlyingPhoto(at: point), let stopped = stopFlight() else { return false }
+        state = beginPull(adopting: stopped.photo) ? .held : .idle
+        return state == .held
+    }
+
+    /// The flight, stopped where it is, with the velocity of its centre (points/s); nil when none flies or no photo
+    /// screen is there to pull it into.
+    private func stopFlight() -> (photo: Node, velocity: Point)? {
+        guard journey != nil, animator.isRunning else { return nil }
+        return animator.interrupt()
     }
 
     /// The finger holding the photo moved `translation` from where it took it.
@@ -32,11 +46,10 @@ extension ZoomTransitionController {
         noteRelease()
     }
 
-    /// Let go without a drag (a photo taken in the air and let go, or a flight a key turned around): on toward
-    /// `destination` from where it is, its centre moving at `velocity` (points/s).
-    public func letGo(toward destination: Flight.Destination, velocity: Point = .zero) {
+    /// Let go without a drag (a photo taken in the air and let go): on toward `destination` from where it is.
+    public func letGo(toward destination: Flight.Destination) {
         guard state == .held else { return }
-        interactionController.resume(finishing: destination == .cell, centerVelocity: velocity)
+        interactionController.resume(finishing: destination == .cell)
         noteRelease()
     }
 
@@ -78,16 +91,27 @@ extension ZoomTransitionController {
 
     // MARK: Keys
 
-    /// What a key asks of the photo in the air (`Flight.answer`): a released photo heads the other way at once,
-    /// from where it is at the speed it has (`.redirects`). `.turnsAround` is the caller's to carry out: `take` the
-    /// flight, adopt it in an interactive pop, and `letGo(toward:)` the other end.
+    /// What a key asks of the photo in the air (`Flight.answer`): a flight turns around, and a released photo
+    /// heads the other way, each at once from where it is at the speed it has.
     public func perform(_ request: Flight.Request) -> Flight.Answer? {
         guard let answer = flight?.answer(request) else { return nil }
-        if answer == .redirects {
+        switch answer {
+        case .turnsAround: turnAround(toward: request == .close ? .cell : .viewer)
+        case .redirects:
             interactionController.redirect(finishing: request == .close)
             noteRelease()
+        case .goesOn: break
         }
         return answer
+    }
+
+    /// A flight becomes a released pull toward `destination`, from where it is at the velocity it had: one change of
+    /// state, from flying to released.
+    private func turnAround(toward destination: Flight.Destination) {
+        guard let stopped = stopFlight() else { return }
+        guard beginPull(adopting: stopped.photo) else { return state = .idle }
+        interactionController.resume(finishing: destination == .cell, centerVelocity: stopped.velocity)
+        state = .released(toward: destination)
     }
 
     /// The interactive pop let go: where the photo now heads.

@@ -12,7 +12,7 @@ import SceneGraph
 /// It is the one owner of the photo in the air: its `state` says where the photo is, `flight` is read off it,
 /// and what input does to the photo goes through its verbs (take it, follow, let go, `perform` a request).
 public final class ZoomTransitionController {
-    public typealias PhotoScreen = Screen & ZoomAnimatorDelegate
+    public typealias PhotoScreen = PullablePhotoScreen
 
     /// Where the photo in the air is.
     public enum State: Equatable, Sendable {
@@ -26,23 +26,30 @@ public final class ZoomTransitionController {
         case released(toward: Flight.Destination)
     }
 
-    /// What a press (or a key turning a flight around) took.
-    public enum Taken {
-        /// The released photo: the finger holds it again, the pull going on.
-        case regrabbed
-        /// A flight, stopped where it is at the velocity of its centre: an interactive pop adopts it.
-        case stopped(photo: Node, velocity: Point)
-    }
-
     public let stack: NavigationStack
     public let animator: ZoomAnimator
     let interactionController: ZoomDismissalInteractionController
-    private let chrome: Node?
+    let chrome: Node?
+    /// Where the photo is: every verb moves it on once, at its end.
     public internal(set) var state = State.idle
+    /// The photo screen over its source, from its push until it has left the stack.
+    var journey: Journey?
+    /// The window's height, points: a pull's formulas are made for it.
+    var viewHeight: Double
 
-    /// `layer`: where the photo flies, above the stack's screens; `style`: how a released pull moves.
-    public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?, style: MotionStyle = .fluid) {
+    /// The photo screen pushed over `source`; `left` runs once it has left the stack (popped, by any route).
+    struct Journey {
+        let screen: PhotoScreen
+        let source: ZoomAnimatorDelegate
+        let left: () -> Void
+    }
+
+    /// `layer`: where the photo flies, above the stack's screens; `viewHeight`: the window's, points; `style`: how a
+    /// released pull moves.
+    public init(stack: NavigationStack, animator: Animator, layer: Node, chrome: Node?, viewHeight: Double,
+                style: MotionStyle = .fluid) {
         self.stack = stack
+        self.viewHeight = viewHeight
         self.animator = ZoomAnimator(animator: animator, layer: layer)
         interactionController = ZoomDismissalInteractionController(zoomAnimator: self.animator, style: style)
         self.chrome = chrome
@@ -58,10 +65,12 @@ public final class ZoomTransitionController {
     }
 
     /// Pushes `screen`, its photo zooming out of `source` (or there at once, not `animated`);
-    /// `covered` runs once the screen covers `source`, or a finger took the photo on the way.
+    /// `covered` runs once the screen covers `source`, or a finger took the photo on the way; `left` once the
+    /// screen has left the stack again.
     public func push(_ screen: PhotoScreen, from source: ZoomAnimatorDelegate, image: PixelImage, name: String?,
-                     animated: Bool, covered: @escaping () -> Void) {
+                     animated: Bool, covered: @escaping () -> Void, left: @escaping () -> Void) {
         stack.push(screen) { [animator, chrome] done in
+            journey = Journey(screen: screen, source: source, left: left)
             guard animated else {
                 chrome?.alpha = 0
                 covered()
@@ -76,35 +85,44 @@ public final class ZoomTransitionController {
         }
     }
 
-    /// Pops `screen`, its photo flying into `destination`. `completion(popped)`: false when a finger
-    /// took the photo on the way (the screen stays for an interactive pop).
-    public func pop(_ screen: PhotoScreen, to destination: ZoomAnimatorDelegate, image: PixelImage, name: String?,
-                    completion: @escaping (Bool) -> Void) {
+    /// Flies the photo screen's photo into its cell (Escape, the back button, with nothing in the air).
+    public func pop() {
+        guard state == .idle, !isTransitioning, let journey, let image = journey.screen.image else { return }
         stack.pop { [animator, chrome] done in
             state = .flying(toward: .cell)
-            animator.zoomOut(from: screen, to: destination, image: image, name: name, fade: screen.root, chrome: chrome) {
-                [weak self] landed in
+            animator.zoomOut(from: journey.screen, to: journey.source, image: image, name: journey.screen.photoName,
+                             fade: journey.screen.root, chrome: chrome) { [weak self] landed in
                 self?.landed(from: .flying(toward: .cell))
-                completion(landed)
+                if landed { self?.leave() }
                 done(landed)
             }
         }
     }
 
-    /// Pops `screen` following a finger (`interactionController` takes the finger from here); with
-    /// `adopting`, the photo a finger took in mid-flight. `completion(popped)`: false when it sprang back.
-    public func popInteractively(_ screen: PhotoScreen, to destination: ZoomAnimatorDelegate, image: PixelImage,
-                                 name: String?, viewHeight: Double, adopting flying: Node? = nil,
-                                 completion: @escaping (Bool) -> Void) {
-        stack.pop { [interactionController, chrome] done in
-            state = .held
-            interactionController.begin(from: screen, to: destination, image: image, name: name, fade: screen.root,
-                                        chrome: chrome, viewHeight: viewHeight, adopting: flying) { [weak self] outcome in
+    /// An interactive pop of the photo screen begins, following a finger from here (`interactionController`
+    /// takes it); with `adopting`, the photo a finger or a key stopped in mid-flight. False when there is no
+    /// photo screen to pop, or it shows no photo. The caller sets the state it leads to.
+    func beginPull(adopting flying: Node? = nil) -> Bool {
+        guard !isTransitioning, let journey, let image = journey.screen.image else { return false }
+        // A pull starts at fit, bars hidden; a photo taken from a flight out of a zoomed page comes back at fit.
+        journey.screen.pullBegan()
+        stack.pop { [interactionController, chrome, viewHeight] done in
+            interactionController.begin(from: journey.screen, to: journey.source, image: image, name: journey.screen.photoName,
+                                        fade: journey.screen.root, chrome: chrome, viewHeight: viewHeight,
+                                        adopting: flying) { [weak self] outcome in
                 self?.state = .idle
-                completion(outcome == .finished)
+                if outcome == .finished { self?.leave() } else { journey.screen.pullCancelled() }
                 done(outcome == .finished)
             }
         }
+        return true
+    }
+
+    /// The photo screen has left the stack.
+    private func leave() {
+        let left = journey?.left
+        journey = nil
+        left?()
     }
 
     /// A flight that was `flight` is over (landed, or stopped by a finger that now holds it).
@@ -145,6 +163,7 @@ public final class ZoomTransitionController {
     /// The window changed size: a flight heads for where its destination is now, and a pull takes
     /// the new height.
     public func layoutChanged(viewHeight: Double) {
+        self.viewHeight = viewHeight
         animator.destinationMoved()
         interactionController.layoutChanged(viewHeight: viewHeight)
     }

@@ -11,7 +11,7 @@ import Transitions
 /// dragged it more than half way, and otherwise goes back; the settling spring takes over the
 /// release velocity. Each page zooms and pans on its own (`ZoomablePage`); a page left behind
 /// returns to fit. A top bar holds the back button, the photo's name and its favorite heart.
-public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
+public final class PhotoViewerScreen: PullablePhotoScreen {
     /// Space between pages, px.
     public static let pageGap = 10.0
     /// A release faster than this toward a page turns to it, px/s.
@@ -112,9 +112,10 @@ public final class PhotoViewerScreen: Screen, ZoomAnimatorDelegate {
         animator.animate(topBar, \.alpha, to: barsVisible ? 0 : 1, with: PhotoViewerScreen.barsFade)
     }
 
-    /// A pull on the photo began: the bars fade out, as in Photos, and come back if it springs back.
-    /// A page still settling stops where it is, so the photo is pulled from where it shows.
+    /// A pull on the photo began: it comes back to fit, the bars fade out, as in Photos (and come back if it
+    /// springs back), and a page still settling stops where it is, so the photo is pulled from where it shows.
     public func pullBegan() {
+        zoomToFitNow()
         barsBeforePull = barsVisible
         if barsVisible { toggleBars() }
         animator.cancel(self, \.pagingOffset)
