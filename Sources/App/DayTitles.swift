@@ -10,19 +10,20 @@ public struct DayTitles {
     /// Made at the first title asked for: a launch with no timeline does not load ICU's date data (4 MiB).
     private let words: Words
 
-    /// `locale`: the words and order of the dates (the environment's `LC_ALL`, `LC_TIME` or `LANG` by
-    /// default, which Foundation does not read on Linux).
-    public init(now: Date = Date(), zone: TimeZone = .current, locale: Locale = .environmentDates) {
-        let wallClock = Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: now))
+    /// `zone`: whose today it is (nil: this machine's); `locale`: the words and order of the dates (nil: the
+    /// environment's `LC_ALL`, `LC_TIME` or `LANG`, which Foundation does not read on Linux).
+    public init(now: Date = Date(), zone: TimeZone? = nil, locale: Locale? = nil) {
+        let wallClock = Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(LocalZone.secondsFromGMT(at: now.timeIntervalSince1970, in: zone))
         today = PhotoDate(instant: 0, wallClock: wallClock, isCaptureTime: false).day
         words = Words(locale: locale)
     }
 
-    /// The locale's formatters and words, made once, when first needed.
+    /// The locale's formatters and words, made once, when first needed (the locale too: making one loads ICU).
     private final class Words {
-        let locale: Locale
-        init(locale: Locale) { self.locale = locale }
+        private let chosen: Locale?
+        init(locale: Locale?) { chosen = locale }
 
+        lazy var locale = chosen ?? .environmentDates
         lazy var weekday = formatter("EEEE")
         lazy var dayAndMonth = formatter("EEEEdMMMM")
         lazy var fullDate = formatter("EEEEdMMMMy")

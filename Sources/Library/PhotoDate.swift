@@ -24,15 +24,15 @@ public struct PhotoDate: Sendable, Equatable {
     /// The calendar date of `day` (days since 1970-01-01).
     public static func calendarDate(ofDay day: Int64) -> (year: Int, month: Int, day: Int) { CaptureDate.civil(fromDays: day) }
 
-    /// A camera's date; without its offset from UTC, the clock is taken to be in `zone`.
-    public init(_ capture: CaptureDate, zone: TimeZone = .current) {
-        let offset = capture.utcOffset ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(capture.wallClock)))
+    /// A camera's date; without its offset from UTC, the clock is taken to be in `zone` (nil: this machine's).
+    public init(_ capture: CaptureDate, zone: TimeZone? = nil) {
+        let offset = capture.utcOffset ?? LocalZone.secondsFromGMT(at: Double(capture.wallClock), in: zone)
         self.init(instant: Double(capture.wallClock - Int64(offset)), wallClock: capture.wallClock, isCaptureTime: true)
     }
 
-    /// A file's modification time (seconds since 1970 UTC), on `zone`'s clock.
-    public init(modified: Double, zone: TimeZone = .current) {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: modified))
+    /// A file's modification time (seconds since 1970 UTC), on `zone`'s clock (nil: this machine's).
+    public init(modified: Double, zone: TimeZone? = nil) {
+        let offset = LocalZone.secondsFromGMT(at: modified, in: zone)
         self.init(instant: modified, wallClock: Int64(modified.rounded(.down)) + Int64(offset), isCaptureTime: false)
     }
 }

@@ -204,6 +204,7 @@ final class WindowSession: RunRequests {
         let wantsFrame = app.isAnimating || app.needsDisplay
         pacer.followsInput = app.isTouching
         let animationDue = !wantsFrame && app.nextAnimationFrame.map { clock.now >= $0 } == true
+        pacer.inMotion = inMotion || app.nextAnimationFrame != nil
         if wantsFrame || animationDue, pacer.frameWanted(at: MonotonicClock.seconds()) == .drawNow {
             frame(animationOnly: !wantsFrame)
         }

@@ -23,8 +23,10 @@ protocol FramePresenter: AnyObject {
 /// segment is a memfd passed to the server (MIT-SHM 1.2), which any server on this machine can map
 /// (Xwayland run by a compositor's user too); a SysV segment where the server is older.
 /// Shown at once with XShmPutImage (one buffer), or, where the server makes pixmaps over the segments,
-/// presented from one of several buffers in turn (`presented(drew:)`): a frame can be drawn while the
-/// one before waits in the server for its refresh.
+/// presented from one of several buffers (`presented(drew:)`): a frame can be drawn while the one before
+/// waits in the server for its refresh. Each frame is drawn into the first buffer not in the server, as
+/// Wayland's buffers are, so a second buffer's pages are touched only once a frame is drawn while another
+/// waits (a launch that shows one photo never touches it: 8 MiB fewer at 1080p).
 final class SharedMemoryPresenter: FramePresenter {
     private let display: OpaquePointer
     private let window: Window
@@ -38,8 +40,15 @@ final class SharedMemoryPresenter: FramePresenter {
     /// How many buffers to keep when the server makes pixmaps over them.
     private let pixmapBuffers: Int
     private var buffers: [SharedMemoryBuffer] = []
-    /// The buffer the next frame is drawn into.
-    private var back = 0
+    /// The buffers whose frames wait in the server for their refresh, oldest first (presents complete in order).
+    private var inFlight: [Int] = []
+    /// Completions still to come for frames of buffers a resize let go.
+    private var completionsOfReleasedBuffers = 0
+    /// The buffer the next frame is drawn into: the first free one (the oldest in flight, were none free,
+    /// which the window's pacing never lets happen).
+    private var back: Int {
+        buffers.indices.first { !inFlight.contains($0) } ?? inFlight.first ?? 0
+    }
     private var placeholder: OpaquePointer?
 
     /// Nil when the server or visual can't take shared-memory images. `presentBuffers`: how many
@@ -97,13 +106,14 @@ final class SharedMemoryPresenter: FramePresenter {
 
     func resize(width: Int, height: Int) throws {
         release()
+        completionsOfReleasedBuffers += inFlight.count
+        inFlight = []
         let count = sharesPixmaps ? pixmapBuffers : 1
         for _ in 0..<count {
             buffers.append(try SharedMemoryBuffer(display: display, window: window, visual: visual, depth: depth,
                                                   width: width, height: height, withPixmap: sharesPixmaps,
                                                   passingDescriptor: takesDescriptors))
         }
-        back = 0
     }
 
     func present(area: PixelRect) {
@@ -117,15 +127,25 @@ final class SharedMemoryPresenter: FramePresenter {
     }
 
     /// The back buffer went to the server with `drew` (nil: all of it) drawn anew: the others miss that
-    /// part, and the next buffer is drawn into next.
+    /// part, and it is in flight until its present completes.
     func presented(drew: PixelRect?) {
-        guard back < buffers.count else { return }
-        let whole = PixelRect(x: 0, y: 0, width: buffers[back].width, height: buffers[back].height)
-        for (i, buffer) in buffers.enumerated() where i != back {
+        let sent = back
+        guard sent < buffers.count else { return }
+        let whole = PixelRect(x: 0, y: 0, width: buffers[sent].width, height: buffers[sent].height)
+        for (i, buffer) in buffers.enumerated() where i != sent {
             buffer.stale = buffer.stale.map { $0.union(drew ?? whole) } ?? (drew ?? whole)
         }
-        buffers[back].stale = nil
-        back = (back + 1) % buffers.count
+        buffers[sent].stale = nil
+        inFlight.append(sent)
+    }
+
+    /// The oldest frame in the server was shown (X Present's completion): its buffer is free again.
+    func completed() {
+        if completionsOfReleasedBuffers > 0 {
+            completionsOfReleasedBuffers -= 1
+        } else if !inFlight.isEmpty {
+            inFlight.removeFirst()
+        }
     }
 
     private func release() {

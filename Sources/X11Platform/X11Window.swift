@@ -210,6 +210,7 @@ public final class X11Window: PlatformWindow {
             return .input(input.scaled(by: 1 / scale))
         }
         for completion in presentLink?.takeCompletions() ?? [] {
+            (presenter as? SharedMemoryPresenter)?.completed()
             out.append(.presented(msc: completion.msc, time: Double(completion.ust) / 1e6))
         }
         if outputMayHaveChanged {

@@ -59,6 +59,27 @@ import TestSupport
         return try ImageDecoder.decode(path: shot).image
     }
 
+    /// A photo without a date of its own is listed under the day its file was written on this machine's clock (`TZ`,
+    /// else `/etc/localtime`, as `date` shows it): 03:00 UTC on 3 March 2024 is the evening before in New York.
+    @Test func anUndatedPhotoIsListedOnTheDayOfThisMachinesClock() throws {
+        let folder = try TemporaryFolder()
+        let photo = try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "shot.png")
+        var written = [timespec(tv_sec: 1_709_434_800, tv_nsec: 0), timespec(tv_sec: 1_709_434_800, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, photo, &written, 0) == 0)
+        let scratch = try TemporaryFolder()
+        let dump = scratch.path + "/dump.json", script = scratch.path + "/dump.txt"
+        try "wait 100\ndump \(dump)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        for (zone, day) in [("America/New_York", "Saturday, 2 March 2024"), ("Asia/Tokyo", "Sunday, 3 March 2024"),
+                            ("UTC", "Sunday, 3 March 2024")] {
+            let (status, errors) = try ViewerProcess.run(["--headless", "--size", "400x500", "--script", script, folder.path],
+                                                         environment: ["TZ": zone, "LANG": "en_GB.UTF-8"])
+            #expect(status == 0, "\(errors)")
+            let shown = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: dump))).all
+            let titles = shown.filter { $0.name.hasSuffix(".title") && $0.name.hasPrefix("header.") }.map(\.text)
+            #expect(titles == [day], "TZ=\(zone)")
+        }
+    }
+
     @Test func aTreeOpensInDaysWithTheHeaderOfTheDayUnderTheBarPinned() throws {
         let session = try WindowSession()
         let tree = try TemporaryFolder()
