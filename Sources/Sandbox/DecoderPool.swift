@@ -184,9 +184,20 @@ public final class DecoderPool: PictureDecoding, Sendable {
 }
 
 extension DecoderPool {
-    /// An idle decoder, waiting for one while all are busy; nil when the pool decodes in this process.
+    /// An idle decoder, waiting for one while all are busy; nil when the pool decodes in this process. Idle ones that
+    /// died meanwhile (the OOM killer, a person's `kill`) are replaced first: the last one used is taken first (its
+    /// heap is warm), so a dead one at the back could otherwise wait long for a request to find it.
     private func checkOut() -> DecoderWorker? {
-        decoders.wait(until: { $0.inProcess || !$0.idle.isEmpty }) { $0.inProcess ? nil : $0.idle.removeLast() }
+        let dead = decoders.withLock { state in
+            let gone = state.idle.filter(\.hasHungUp)
+            state.idle.removeAll { worker in gone.contains { $0.pid == worker.pid } }
+            return gone
+        }
+        for worker in dead {
+            _ = worker.reap()
+            replace(worker)
+        }
+        return decoders.wait(until: { $0.inProcess || !$0.idle.isEmpty }) { $0.inProcess ? nil : $0.idle.removeLast() }
     }
 
     private func checkIn(_ worker: DecoderWorker) {
