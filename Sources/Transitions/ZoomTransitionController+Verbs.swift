@@ -1,7 +1,7 @@
 import Geometry
 import SceneGraph
 
-/// What input does to the photo in the air, each a verb that moves `state` on: take it, follow the finger (or
+/// What input does to the photo in the air, each a verb that moves `state` on: pull it out, take it, follow the finger (or
 /// two), let it go, or `perform` what a key asks.
 extension ZoomTransitionController {
     /// A downward drag or a pinch below fit took the photo at rest in the viewer: from here it follows the finger.
