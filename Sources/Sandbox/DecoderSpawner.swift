@@ -80,13 +80,13 @@ struct DecoderWorker: Sendable {
     /// 64 MiB of it), and no crash report (the Swift runtime's would start a program, which it may not).
     static let environment = ["MALLOC_ARENA_MAX": "2", "SWIFT_BACKTRACE": "enable=no"]
 
-    /// Kills it and waits for it; the signal that ended it (0 when it exited).
     /// Whether the process's end of the socket is closed (it died while idle), seen without waiting.
     var hasHungUp: Bool {
         var end = pollfd(fd: socket, events: 0, revents: 0)
         return poll(&end, 1, 0) == 1 && end.revents & Int16(POLLHUP | POLLERR) != 0
     }
 
+    /// Kills it and waits for it; the signal that ended it (0 when it exited).
     func stop() -> Int32 {
         kill(pid, SIGKILL)
         return reap()

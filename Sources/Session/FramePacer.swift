@@ -28,7 +28,7 @@ final class FramePacer {
         windowBuffers = window.framesInFlight
         if window.pacesByRefresh {
             let presentation = PresentationClock(timeline: DisplayTimeline(rate: window.refreshRate))
-            presentation.buffers = window.framesInFlight
+            presentation.buffers = windowBuffers
             presentation.holdsFramesForTheirRefresh = window.holdsFramesForTheirRefresh
             presentation.refreshesCountWhileIdle = window.countsRefreshesWhileIdle
             presentation.knownLead = window.refreshLead
@@ -55,7 +55,7 @@ final class FramePacer {
     /// rest a frame waits for it, so the window's second buffer is drawn into only once something moves (a launch
     /// that shows one photo touches one buffer: 8 MiB fewer at 1080p, 32 at 4K), at most a refresh later.
     var inMotion = true {
-        didSet { presentation?.buffers = inMotion ? windowBuffers : 1 }
+        didSet { if inMotion != oldValue { presentation?.buffers = inMotion ? windowBuffers : 1 } }
     }
 
     /// Whether the frames follow input as it comes (`PresentationClock.followsInput`).
