@@ -373,7 +373,8 @@ final class PhotoNavigator {
     private func requestSharper(_ i: Int, covering size: Size? = nil) {
         let points = viewer?.fitSize(of: i) ?? grid.size
         let wanted = size ?? Size(width: points.width * pixelScale, height: points.height * pixelScale)
-        let w = Int(wanted.width.rounded(.up)), h = Int(wanted.height.rounded(.up))
+        // Up to whole pixels, past a fit's rounding noise (240 px × 500/240 is 500.00000000000006, not 501).
+        let w = Int((wanted.width - 1e-6).rounded(.up)), h = Int((wanted.height - 1e-6).rounded(.up))
         // Enough: as wide as asked, or as the photo itself. A playing animation's frames are its own.
         if !changed.contains(i), let shown = viewer?.image(of: i), shown.width + 2 >= min(w, fullWidths[i] ?? .max) { return }
         if animation?.index == i { return }

@@ -67,6 +67,39 @@ import SystemPackage
         #expect(sizes.allSatisfy { $0.width * $0.height <= first.width * first.height }, "nothing larger was asked: \(sizes)")
     }
 
+    /// A camera's photo whose embedded thumbnail is shown while it decodes: the thumbnail's shape gives the fit
+    /// (500x375 in 500x400), and the decode asked for is that size, not a pixel more from the fit's rounding
+    /// (240 x 500/240 is 500.00000000000006): a second decode, one pixel wider, was drawn a little differently.
+    @Test func aThumbnailShownWhileThePhotoDecodesAsksForNoOtherSize() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("camera.jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 800, height: 600, argb: 0xFF80_8080),
+                                                        thumbnail: CameraJPEG.quadrants(width: 240, height: 180)))
+        let around = try #require(PhotoLibrary.folder(around: FilePath(folder.path + "/camera.jpg")))
+        let asked = AskedSizes()
+        let thumbnailShown = DispatchSemaphore(value: 0)
+        let queue = DecodeQueue(threads: 2, decode: { path, size throws(ImageDecodeError) in
+            if let size, size.width > 240 {
+                asked.append(PixelSize(width: size.width, height: size.height))
+                if asked.sizes.count == 1 { thumbnailShown.wait() }
+            }
+            return try TestDecoders.memoizing(path, size)
+        })
+        let clock = ManualClock()
+        let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "", queue: queue, clock: clock)
+        app.openWhenLoaded(around.opening)
+        for _ in 0..<600 where app.viewer?.image?.width != 240 {
+            usleep(5_000)
+            app.applyFinishedLoads()
+            clock.advanceFrame()
+            app.tick()
+        }
+        #expect(app.viewer?.image?.width == 240, "the thumbnail is shown while the photo decodes")
+        thumbnailShown.signal()
+        app.settle(stepping: clock)
+        #expect(app.viewer?.image?.width == 500)
+        #expect(asked.sizes == [PixelSize(width: 500, height: 375)])
+    }
+
     /// Whether every pixel the window would show now is black.
     static func isBlack(_ app: PhotoViewerApp) throws -> Bool {
         let frame = try SceneRenderer().render(app.root, width: Int(app.size.width), height: Int(app.size.height))

@@ -432,14 +432,15 @@ struct WaylandDropTests {
 
     typealias Rect = (x: Int, y: Int, width: Int, height: Int)
 
-    /// Moves the window of `appID` to the output's top left, beside the viewer's; their places (nil: not found in 20 s).
+    /// Moves the window of `appID` to the output's top left (inside sway's border and title: x 2, y 27), until it is
+    /// clear of the viewer's; their places (nil: not found in 20 s).
     static func place(_ appID: String, besideTheViewerOn sway: SwayServer) throws -> (Rect?, Rect?) {
         let placed = Date().addingTimeInterval(20)
         var other: Rect?, viewer: Rect?
         repeat {
             try sway.move(appID: appID, toX: 0, y: 0)
             (other, viewer) = (sway.rect(ofAppID: appID), sway.rect(ofAppID: "photozoom"))
-            if other?.x == 0 && viewer != nil { break }
+            if let other, let viewer, other.x + other.width <= viewer.x || other.y + other.height <= viewer.y { break }
             usleep(100_000)
         } while Date() < placed
         return (other, viewer)
