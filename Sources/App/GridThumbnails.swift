@@ -238,8 +238,10 @@ final class GridThumbnails {
         return (!results.isEmpty, results.contains { visible.contains($0.index) })
     }
 
-    /// An animated photo's cell shows its first frame with its format in a badge ("GIF").
+    /// An animated photo's cell shows its first frame with its format in a badge ("GIF"); a clip's, its poster with
+    /// its length ("0:14").
     private func placeBadge(_ result: DecodeQueue.Result, at i: Int) {
+        if let clip = result.clip { return grid.setBadge(clip.durationText, at: i) }
         guard let format = result.movingFormat else { return }
         grid.setBadge(format.name.uppercased(), at: i)
         onAnimated(i)

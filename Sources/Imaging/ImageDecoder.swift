@@ -14,14 +14,17 @@ public struct DecodedImage: Sendable {
     public let problem: String?
     /// The file holds frames that play; the picture is the first.
     public let isAnimated: Bool
+    /// A clip's facts; the picture is its poster. Nil for a photo.
+    public let clip: ClipFacts?
 
     public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat, problem: String? = nil,
-                isAnimated: Bool = false) {
+                isAnimated: Bool = false, clip: ClipFacts? = nil) {
         self.image = image
         self.fullSize = fullSize
         self.format = format
         self.problem = problem
         self.isAnimated = isAnimated
+        self.clip = clip
     }
 
     /// Drawn from shapes: a larger decode is always sharper (no full size caps it).
@@ -48,8 +51,21 @@ public enum ImageDecoder {
     public static func decode(file: FilePath, atLeast: (width: Int, height: Int)? = nil,
                               colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> DecodedImage {
         if let router { return try router.decode(file: file, atLeast: atLeast, colour: colour) }
-        let data = try PhotoFile.read(file)
-        return try decodeHere(data: data, atLeast: atLeast, colour: colour)
+        let fd = try PhotoFile.open(file)
+        defer { close(fd) }
+        return try decodeHere(fd: fd, atLeast: atLeast, colour: colour)
+    }
+
+    /// `decode(file:)` of a file already open, in this process (what a decoder process runs): a clip is read where it
+    /// lies, any other file whole (`PhotoFile.read(fd:)`).
+    public static func decodeHere(fd: Int32, atLeast: (width: Int, height: Int)? = nil, colour: ColourTarget = .sRGB,
+                                  inMemoryFile: Bool = false) throws(ImageDecodeError) -> DecodedImage {
+        let head = try PhotoFile.head(fd: fd, length: ImageFormat.sniffLength)
+        guard let format = ImageFormat(sniffing: head), format.capabilities.contains(.clip) else {
+            return try decodeHere(data: PhotoFile.read(fd: fd), atLeast: atLeast, colour: colour, inMemoryFile: inMemoryFile)
+        }
+        return try decoded(format.decode(DecodeRequest(data: head, atLeast: atLeast, file: fd)), format: format,
+                           atLeast: atLeast, colour: colour, inMemoryFile: inMemoryFile)
     }
 
     /// `decode(file:atLeast:)` for a path given as text (a name that is UTF-8).
@@ -71,14 +87,20 @@ public enum ImageDecoder {
                                   colour: ColourTarget = .sRGB, inMemoryFile: Bool = false) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
-        let output = try format.decode(DecodeRequest(data: data, atLeast: atLeast))
+        return try decoded(format.decode(DecodeRequest(data: data, atLeast: atLeast)), format: format,
+                           atLeast: atLeast, colour: colour, inMemoryFile: inMemoryFile)
+    }
+
+    /// A decoder's output shrunk to cover `atLeast` and in `colour`'s space.
+    private static func decoded(_ output: DecoderOutput, format: ImageFormat, atLeast: (width: Int, height: Int)?,
+                                colour: ColourTarget, inMemoryFile: Bool) throws(ImageDecodeError) -> DecodedImage {
         var image = output.image
         if let atLeast { image = try shrink(image, toCover: atLeast, toMemoryFile: inMemoryFile) }
         // After the shrink: fewer pixels to convert. A shrink that changed nothing returns the
         // decoder's own image, which no one else holds yet.
         colour.convert(image, from: output.colour)
         return DecodedImage(image: image, fullSize: output.fullSize, format: format, problem: output.problem,
-                            isAnimated: output.isAnimated)
+                            isAnimated: output.isAnimated, clip: output.clip)
     }
 
     /// Scales down (never up) to the smallest size that still covers `target` on both axes.

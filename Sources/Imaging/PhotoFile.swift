@@ -44,6 +44,13 @@ public enum PhotoFile {
         throw .unreadable("it kept changing while it was read")
     }
 
+    /// The first `length` bytes of a regular file already open (fewer when it is shorter).
+    public static func head(fd: Int32, length: Int) throws(ImageDecodeError) -> [UInt8] {
+        let info = try status(fd)
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        return try readAll(fd, expecting: min(length, Int(info.st_size)))
+    }
+
     private static func readAll(_ fd: Int32, expecting size: Int) throws(ImageDecodeError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0

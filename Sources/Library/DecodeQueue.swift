@@ -40,6 +40,8 @@ public final class DecodeQueue: Sendable {
         public var isScalable = false
         /// The file's format, when its frames play (the image is its first): the grid's badge.
         public var movingFormat: ImageFormat?
+        /// A clip's facts (the image is its poster): the grid's badge gives its duration.
+        public var clip: ClipFacts?
     }
 
     /// What a look at a thumbnail finds before any decode.
@@ -129,7 +131,7 @@ public final class DecodeQueue: Sendable {
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                                 outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
                                                 isScalable: decoded?.isScalable ?? false,
-                                                movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }))
+                                                movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }, clip: decoded?.clip))
                 }
                 wake()
             }
@@ -147,7 +149,7 @@ public final class DecodeQueue: Sendable {
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(decoded.image),
                                            fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
-                                           isPlaceholder: false, movingFormat: moving))
+                                           isPlaceholder: false, movingFormat: moving, clip: decoded.clip))
                 case .failed(let error):
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .failure(error), fullSize: nil, isPlaceholder: false))
@@ -205,7 +207,8 @@ public final class DecodeQueue: Sendable {
         }
         let peek: PeekAtThumbnail = { path, side in
             // The cache's PNG says nothing of whether the photo moves: its first bytes do.
-            if let cached = thumbnails?.lookup(path: path, covering: side) {
+            // A clip's entry written without its length (by another program) is made again, with it: its badge needs it.
+            if let cached = thumbnails?.lookup(path: path, covering: side), cached.clip != nil || !ImageFormat.mayBeClip(path) {
                 return .thumbnail(cached, moving: AnimationProbe.animatedFormat(path))
             }
             if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }

@@ -123,15 +123,16 @@ public struct ThumbnailCache: Sendable {
         // A picture from a damaged file is shown, not kept: the file may yet be completed.
         guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
               !file.path.starts(with: FilePath(root)),
-              let png = write(thumb, of: file, fullSize: decoded.fullSize, to: target.folder, named: name),
+              let png = write(thumb, of: file, fullSize: decoded.fullSize, length: decoded.clip?.duration, to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png, colour: colour) else {
             let shown = try ImageDecoder.shrink(decoded.image, toCover: (side, side))
             colour.convert(shown, from: .sRGB)
             return DecodedImage(image: shown, fullSize: decoded.fullSize, format: decoded.format, problem: decoded.problem,
-                                isAnimated: decoded.isAnimated)
+                                isAnimated: decoded.isAnimated, clip: decoded.clip)
         }
         // Shown as the next launch will read it back: a first and a second run show the same pixels.
-        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format, isAnimated: decoded.isAnimated)
+        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format, isAnimated: decoded.isAnimated,
+                            clip: decoded.clip.map { Self.recorded(length: $0.duration, width: $0.width, height: $0.height) })
     }
 
     /// What the standard records of a photo file.
@@ -170,7 +171,13 @@ public struct ThumbnailCache: Sendable {
         let image = decoded.image
         guard min(image.width, image.height) >= min(side, full.width, full.height) else { return nil }
         // As it is: the cell draws it scaled anyway, and a filter pass here would cost the warm grid its speed.
-        return DecodedImage(image: image, fullSize: full, format: decoded.format)
+        let clip = text["Thumb::Movie::Length"].flatMap(Double.init).map { Self.recorded(length: $0, width: full.width, height: full.height) }
+        return DecodedImage(image: image, fullSize: full, format: decoded.format, clip: clip)
+    }
+
+    /// A clip's facts as an entry records them: its length (the standard's whole seconds) and size.
+    private static func recorded(length: Double, width: Int, height: Int) -> ClipFacts {
+        ClipFacts(duration: length.rounded(), frameRate: 0, codec: "", hasSound: false, width: width, height: height)
     }
 
     /// The bytes of a regular file, up to `maxEntryBytes`; nil for anything else.
@@ -187,11 +194,12 @@ public struct ThumbnailCache: Sendable {
 
     /// Writes the entry; returns its PNG bytes (nil when libpng refused; a cache that can't be written
     /// still gives them).
-    private func write(_ thumb: PixelImage, of file: File, fullSize: (width: Int, height: Int), to folder: String,
+    private func write(_ thumb: PixelImage, of file: File, fullSize: (width: Int, height: Int), length: Double?, to folder: String,
                        named name: String) -> [UInt8]? {
-        let text = [("Thumb::URI", file.uri), ("Thumb::MTime", String(file.mtime)), ("Thumb::Size", String(file.size)),
-                    ("Thumb::Image::Width", String(fullSize.width)), ("Thumb::Image::Height", String(fullSize.height)),
-                    ("Software", "PhotoZoomAnimator \(Version.string)")].map { (key: $0.0, value: $0.1) }
+        let text = ([("Thumb::URI", file.uri), ("Thumb::MTime", String(file.mtime)), ("Thumb::Size", String(file.size)),
+                     ("Thumb::Image::Width", String(fullSize.width)), ("Thumb::Image::Height", String(fullSize.height))]
+                    + (length.map { [("Thumb::Movie::Length", String(Int($0.rounded())))] } ?? [])
+                    + [("Software", "PhotoZoomAnimator \(Version.string)")]).map { (key: $0.0, value: $0.1) }
         guard let png = PNGWriter.encode(thumb, text: text) else {
             note("libpng could not encode a thumbnail")
             return nil

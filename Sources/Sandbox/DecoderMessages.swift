@@ -50,6 +50,7 @@ struct DecoderReply: Codable, Equatable {
         var format: String
         var problem: String?
         var isAnimated: Bool
+        var clip: ClipFacts? = nil
     }
 
     var picture: Picture?

@@ -73,7 +73,7 @@ public final class DecoderPool: PictureDecoding, Sendable {
         var request = DecoderRequest(kind: .picture, colourProfile: Data(colour.iccProfile))
         (request.atLeastWidth, request.atLeastHeight) = (atLeast?.width, atLeast?.height)
         return try perform(request, file: fd, format: Self.sniff(fd)) { () throws(ImageDecodeError) in
-            try ImageDecoder.decodeHere(data: PhotoFile.read(fd: fd), atLeast: atLeast, colour: colour)
+            try ImageDecoder.decodeHere(fd: fd, atLeast: atLeast, colour: colour)
         }
     }
 
@@ -172,7 +172,7 @@ public final class DecoderPool: PictureDecoding, Sendable {
             throw .unreadable("the decoder's answer could not be read")
         }
         return DecodedImage(image: image, fullSize: (picture.fullWidth, picture.fullHeight), format: format, problem: picture.problem,
-                            isAnimated: picture.isAnimated)
+                            isAnimated: picture.isAnimated, clip: picture.clip)
     }
 
     /// The wall and processor time a request may take: the base for a screenful (or less), a second more

@@ -99,9 +99,8 @@ public enum DecoderProcess {
                 // Cold, a picture's memory is mapped and given back as it is freed: the heap is kept from the
                 // next picture on, when pictures come one after another.
                 _ = photozoom_malloc_mmap_threshold(state.heapIsWarm ? Self.heapPictures : Self.coldPictures)
-                let data = try PhotoFile.read(fd: file)
                 defer { state.heapIsWarm = true }
-                return handOver(try ImageDecoder.decodeHere(data: data, atLeast: request.atLeast, colour: colour,
+                return handOver(try ImageDecoder.decodeHere(fd: file, atLeast: request.atLeast, colour: colour,
                                                             inMemoryFile: !state.heapIsWarm))
             } catch {
                 return (DecoderReply(error: error), -1)
@@ -147,7 +146,8 @@ public enum DecoderProcess {
         let image = decoded.image
         let picture = DecoderReply.Picture(width: image.width, height: image.height, stride: image.stride, isOpaque: image.isOpaque,
                                            fullWidth: decoded.fullSize.width, fullHeight: decoded.fullSize.height,
-                                           format: decoded.format.name, problem: decoded.problem, isAnimated: decoded.isAnimated)
+                                           format: decoded.format.name, problem: decoded.problem, isAnimated: decoded.isAnimated,
+                                           clip: decoded.clip)
         let memory = memoryFile(holding: image)
         guard memory >= 0 else { return (DecoderReply(error: .unreadable("the decoder could not hand the picture over")), -1) }
         return (DecoderReply(picture: picture), memory)

@@ -4,14 +4,16 @@
 #include <stdint.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/display.h>
 #include <libavutil/error.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
 /* FFmpeg is opened on first use (dlopen), not linked: its four libraries pull in about a hundred
    more (x264, x265, every codec, TLS), which cost every viewer about 20 MiB of memory and their
-   loading time at launch, though only an MP4 recording needs them. These are the functions the
-   MP4 encoder calls through the table, each with the library that exports it. */
+   loading time at launch, though only an MP4 recording and a decoder of clips need them. These are
+   the functions the MP4 encoder and the clip decoder call through the table, each with the library
+   that exports it. */
 #define PHOTOZOOM_AV_FUNCTIONS(X) \
     X(avutil, av_log_set_level) X(avutil, av_strerror) X(avutil, av_d2q) X(avutil, av_opt_set) \
     X(avutil, av_malloc) X(avutil, av_free) X(avutil, av_freep) \
@@ -24,7 +26,20 @@
     X(avformat, avformat_write_header) X(avformat, av_interleaved_write_frame) X(avformat, av_write_trailer) \
     X(avformat, avio_alloc_context) X(avformat, avio_flush) X(avformat, avio_context_free) \
     X(swscale, sws_getContext) X(swscale, sws_freeContext) X(swscale, sws_scale) \
-    X(swscale, sws_setColorspaceDetails) X(swscale, sws_getCoefficients)
+    X(swscale, sws_setColorspaceDetails) X(swscale, sws_getCoefficients) \
+    X(avutil, av_dict_get) X(avutil, av_display_rotation_get) \
+    X(avcodec, avcodec_find_decoder) X(avcodec, avcodec_parameters_to_context) X(avcodec, avcodec_send_packet) \
+    X(avcodec, avcodec_receive_frame) X(avcodec, av_packet_unref) X(avcodec, avcodec_get_name) \
+    X(avformat, avformat_alloc_context) X(avformat, avformat_open_input) X(avformat, avformat_find_stream_info) \
+    X(avformat, av_find_best_stream) X(avformat, av_read_frame) X(avformat, avformat_close_input) \
+    PHOTOZOOM_AV_SIDE_DATA(X)
+
+/* A stream's display matrix (a phone held upright): FFmpeg 6.1 moved it into the codec parameters. */
+#if LIBAVFORMAT_VERSION_MAJOR < 61
+#define PHOTOZOOM_AV_SIDE_DATA(X) X(avformat, av_stream_get_side_data)
+#else
+#define PHOTOZOOM_AV_SIDE_DATA(X) X(avcodec, av_packet_side_data_get)
+#endif
 
 #define PHOTOZOOM_AV_MEMBER(library, name) __typeof__(name) *_Nonnull name;
 typedef struct {
@@ -51,4 +66,40 @@ typedef struct {
 /* An AVIOContext writing into `file`, closed with photozoom_memory_file_close_io. */
 AVIOContext *_Nullable photozoom_memory_file_open_io(const photozoom_av *_Nonnull av, photozoom_memory_file *_Nonnull file);
 void photozoom_memory_file_close_io(const photozoom_av *_Nonnull av, AVIOContext *_Nullable *_Nonnull io);
+
+/* Where a clip's bytes are read from: a descriptor (read in place with pread, never whole), or bytes in memory. */
+typedef struct {
+    int fd;
+    const uint8_t *_Nullable data;
+    int64_t size, position;
+    int sought_past_end;   /* the demuxer looked for bytes after the file's end: it was cut short */
+} photozoom_clip_source;
+
+/* What a clip says of itself. */
+typedef struct {
+    int width, height;              /* the picture as stored, px, with its sample aspect applied */
+    int rotation;                   /* clockwise degrees to show it upright: 0, 90, 180 or 270 */
+    double duration;                /* s; 0 when unknown */
+    double frame_rate;              /* frames a second; 0 when unknown */
+    int has_audio;
+    char codec[32];                 /* "h264", "hevc", "vp9", "av1" */
+    char creation[64];              /* QuickTime's creationdate (with its zone), else creation_time; "" */
+    char camera[96];                /* com.apple.quicktime.make and model, or the model alone; "" */
+    int truncated;                  /* the file ended before the picture's stream did */
+} photozoom_clip_facts;
+
+typedef struct photozoom_clip photozoom_clip;
+
+/* Opens the clip in `source` (which must outlive it) and reads its facts; NULL with `reason` in words when it is
+   not one FFmpeg can read, or holds no picture. */
+photozoom_clip *_Nullable photozoom_clip_open(const photozoom_av *_Nonnull av, photozoom_clip_source *_Nonnull source,
+                                              photozoom_clip_facts *_Nonnull facts, char *_Nonnull reason, int reason_size);
+
+/* Decodes the clip's next picture into `pixels` (BGRA, premultiplied, opaque: Cairo's ARGB32) scaled to
+   width x height as stored, its time in `seconds`. 1 for a picture, 0 at the end, -1 for an error (`reason`);
+   a file that ends early sets `facts->truncated`. */
+int photozoom_clip_next_picture(photozoom_clip *_Nonnull clip, uint8_t *_Nonnull pixels, int width, int height, int stride,
+                                double *_Nonnull seconds, char *_Nonnull reason, int reason_size);
+
+void photozoom_clip_close(photozoom_clip *_Nullable clip);
 #endif

@@ -1,8 +1,9 @@
+import CAV
 import CHEIF
 import CJXL
 import CRSVG
 
-/// The codec libraries this viewer opens on first use (libheif, libjxl, librsvg), opened now and run
+/// The codec libraries this viewer opens on first use (libheif, libjxl, librsvg, FFmpeg), opened now and run
 /// once on a picture of nothing: a decoder process does this before it confines itself, since once
 /// confined it can open no file, a library's own included.
 public enum LibrariesAhead {
@@ -18,6 +19,7 @@ public enum LibrariesAhead {
         if libraries.contains("libjxl"), photozoom_jxl_load(&reason) == nil || photozoom_jxl_threads_load(&reason) == nil {
             missing.append(reason.map { String(cString: $0) } ?? "libjxl")
         }
+        if libraries.contains("FFmpeg"), photozoom_av_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "FFmpeg") }
         guard libraries.contains("librsvg") else { return missing }
         if photozoom_rsvg_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "librsvg") }
         // GLib's types, librsvg's first document and fontconfig's configuration and caches (the text) are set up on

@@ -1,10 +1,10 @@
-/// The formats the viewer decodes, one row each, in the order sniffing tries them (a more particular
+/// The formats the viewer decodes, one row each (a clip's row: its poster and its facts), in the order sniffing tries them (a more particular
 /// signature before a more general one: APNG before PNG, camera RAW before TIFF). Adding a format
 /// is a decoder file (and its C shim) and a row here; the folder listing, the sniffing, the error
 /// for an unknown file, the `.desktop` file's MimeType and docs/features.md's format list follow this table
 /// (tests hold the last two to it).
 extension ImageFormat {
-    public static let all: [ImageFormat] = [jpeg, apng, png, webp, gif, avif, heic, jxl, raw, tiff, svg]
+    public static let all: [ImageFormat] = [jpeg, apng, png, webp, gif, avif, heic, jxl, raw, tiff, svg, mp4, quickTime, webm, matroska]
 
     public static let jpeg = ImageFormat(
         name: "JPEG", library: "libjpeg-turbo", mimeTypes: ["image/jpeg"], extensions: ["jpg", "jpeg", "jpe", "jfif"],
@@ -72,4 +72,24 @@ extension ImageFormat {
         capabilities: [.animation, .colourDescription],
         matches: APNGDecoder.matches, decode: APNGDecoder.decode,
         animation: AnimationSupport(open: APNGDecoder.animation, moves: APNGDecoder.moves))
+
+    public static let mp4 = ImageFormat(
+        name: "MP4", library: "FFmpeg", mimeTypes: ["video/mp4", "video/x-m4v", "video/3gpp"], extensions: ["mp4", "m4v", "3gp"],
+        capabilities: [.clip, .scaledDecode], opensLibraryOnDemand: true,
+        matches: ClipDecoder.matchesMP4, decode: ClipDecoder.decoder(for: "MP4"))
+
+    public static let quickTime = ImageFormat(
+        name: "QuickTime", library: "FFmpeg", mimeTypes: ["video/quicktime"], extensions: ["mov", "qt"],
+        capabilities: [.clip, .scaledDecode], opensLibraryOnDemand: true,
+        matches: ClipDecoder.matchesQuickTime, decode: ClipDecoder.decoder(for: "QuickTime"))
+
+    public static let webm = ImageFormat(
+        name: "WebM", library: "FFmpeg", mimeTypes: ["video/webm"], extensions: ["webm"],
+        capabilities: [.clip, .scaledDecode], opensLibraryOnDemand: true,
+        matches: ClipDecoder.matchesWebM, decode: ClipDecoder.decoder(for: "WebM"))
+
+    public static let matroska = ImageFormat(
+        name: "Matroska", library: "FFmpeg", mimeTypes: ["video/x-matroska"], extensions: ["mkv"],
+        capabilities: [.clip, .scaledDecode], opensLibraryOnDemand: true,
+        matches: ClipDecoder.matchesMatroska, decode: ClipDecoder.decoder(for: "Matroska"))
 }

@@ -62,6 +62,16 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Every extension of every format (a folder's listing takes such files as photos).
     public static let allExtensions: Set<String> = Set(all.flatMap(\.extensions))
 
+    /// The extensions of the clips' rows.
+    static let clipExtensions: Set<String> = Set(all.filter { $0.capabilities.contains(.clip) }.flatMap(\.extensions))
+
+    /// Whether the file at `path` is a clip, by its content, asked only of a file named as one (a cheap test where
+    /// every other file must not pay for a read).
+    public static func mayBeClip(_ path: FilePath) -> Bool {
+        guard let named = path.extension?.lowercased(), clipExtensions.contains(named) else { return false }
+        return sniff(file: path)?.capabilities.contains(.clip) ?? false
+    }
+
     /// The MIME types an application is looked for under, for a file of this format named with `extension`,
     /// the most particular first: a camera RAW by its own type (`image/x-canon-cr2`, whose rows' types and
     /// extensions go in step), then shared-mime-info's parents (`image/x-dcraw`, `image/tiff`); any other
@@ -102,11 +112,13 @@ public struct FormatCapabilities: OptionSet, Sendable, Hashable {
     public static let colourDescription = FormatCapabilities(rawValue: 1 << 3)
     /// Drawn from shapes: rendered at the size it is shown, sharp at any zoom.
     public static let vector = FormatCapabilities(rawValue: 1 << 4)
+    /// A clip: moving pictures (and sound) shown by their first picture, read where the file lies (`DecodeRequest.file`).
+    public static let clip = FormatCapabilities(rawValue: 1 << 5)
 
     /// For people: the capabilities in words.
     public var words: [String] {
         [(Self.scaledDecode, "decoded at the size shown"), (.animation, "animation"), (.embeddedThumbnail, "embedded thumbnail"),
-         (.colourDescription, "colour profile"), (.vector, "vector")].filter { contains($0.0) }.map(\.1)
+         (.colourDescription, "colour profile"), (.vector, "vector"), (.clip, "clip")].filter { contains($0.0) }.map(\.1)
     }
 }
 
@@ -121,9 +133,12 @@ struct AnimationSupport: Sendable {
 
 /// What a decoder is asked for.
 struct DecodeRequest {
+    /// The file's bytes; for a clip read from its descriptor, only its first ones (`ImageFormat.sniffLength`).
     let data: [UInt8]
     /// The upright size, px, the picture must still cover; nil for the full picture.
     let atLeast: (width: Int, height: Int)?
+    /// A clip's descriptor, read where it lies; nil: `data` is the whole file.
+    var file: Int32? = nil
 }
 
 /// What a decoder gives: the upright picture (a reduced decode when a smaller one was asked for and
@@ -136,4 +151,6 @@ struct DecoderOutput {
     var problem: String?
     /// The file holds more than one frame to play (the picture is its first).
     var isAnimated = false
+    /// A clip's facts (the picture is its poster); nil for a photo.
+    var clip: ClipFacts? = nil
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SystemPackage
 
 /// What a photo's first bytes say of it without a pixel decoded: its size in pixels (`PixelSize`), and from
@@ -29,12 +30,15 @@ public struct PhotoFacts: Sendable, Equatable {
                 .trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
             return value?.isEmpty == false ? value : nil
         }
-        let make = text(0x010F), model = text(0x0110)
+        camera = Self.camera(make: text(0x010F), model: text(0x0110))
+    }
+
+    /// Make then model, the make once when the model repeats it.
+    static func camera(make: String?, model: String?) -> String? {
         if let make, let model, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make) {
-            camera = make + " " + model
-        } else {
-            camera = model ?? make
+            return make + " " + model
         }
+        return model ?? make
     }
 
     /// The facts of the photo at `path`; nil when it says nothing this reader finds (no size, no EXIF block).
@@ -44,9 +48,20 @@ public struct PhotoFacts: Sendable, Equatable {
 
     /// The same, its first bytes `head` read already.
     static func read(path: FilePath, head: [UInt8]) -> PhotoFacts? {
+        if let format = ImageFormat(sniffing: head), format == .mp4 || format == .quickTime { return clip(path) }
         var facts = exif(path, head: head) ?? PhotoFacts()
         facts.pixelSize = PixelSize.stated(in: head[...])
         return facts == PhotoFacts() ? nil : facts
+    }
+
+    /// What an MP4 or QuickTime clip's `moov` box says (`QuickTimeMetadata`).
+    private static func clip(_ path: FilePath) -> PhotoFacts? {
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return QuickTimeMetadata.read(fd: fd, fileSize: Int(info.st_size))
     }
 
     /// What the EXIF block of the photo at `path` (whose first bytes are `head`) says.

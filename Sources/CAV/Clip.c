@@ -1,0 +1,274 @@
+#include "CAV.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A clip open for its pictures: the demuxer over the source, the picture stream's decoder, and the scaler
+   of the last size asked for. */
+struct photozoom_clip {
+    const photozoom_av *av;
+    photozoom_clip_source *source;
+    photozoom_clip_facts *facts;
+    AVIOContext *io;
+    AVFormatContext *format;
+    AVCodecContext *decoder;
+    AVPacket *packet;
+    AVFrame *frame;
+    struct SwsContext *scaler;
+    int scaler_key[5];
+    int stream;
+    int draining;
+};
+
+static int source_read(void *opaque, uint8_t *buffer, int wanted)
+{
+    photozoom_clip_source *s = opaque;
+    if (s->position >= s->size) return AVERROR_EOF;
+    int64_t n = s->size - s->position < wanted ? s->size - s->position : wanted;
+    if (s->data) {
+        memcpy(buffer, s->data + s->position, (size_t)n);
+    } else {
+        ssize_t got;
+        do { got = pread(s->fd, buffer, (size_t)n, s->position); } while (got < 0 && errno == EINTR);
+        if (got < 0) return AVERROR(errno);
+        if (got == 0) return AVERROR_EOF;
+        n = got;
+    }
+    s->position += n;
+    return (int)n;
+}
+
+static int64_t source_seek(void *opaque, int64_t offset, int whence)
+{
+    photozoom_clip_source *s = opaque;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return s->size;
+    case SEEK_SET: break;
+    case SEEK_CUR: offset += s->position; break;
+    case SEEK_END: offset += s->size; break;
+    default: return AVERROR(EINVAL);
+    }
+    if (offset < 0) return AVERROR(EINVAL);
+    if (offset > s->size) s->sought_past_end = 1;
+    s->position = offset;
+    return offset;
+}
+
+static void say(char *reason, int size, const char *what, int error, const photozoom_av *av)
+{
+    char words[128] = "";
+    if (error < 0) av->av_strerror(error, words, sizeof words);
+    snprintf(reason, (size_t)size, "%s%s%s", what, *words ? ": " : "", words);
+}
+
+static void copy_tag(const photozoom_av *av, AVDictionary *tags, const char *key, char *into, size_t size)
+{
+    AVDictionaryEntry *entry = av->av_dict_get(tags, key, NULL, 0);
+    if (entry && !*into) snprintf(into, size, "%s", entry->value);
+}
+
+/* Clockwise degrees that show the stream upright, from its display matrix (counter-clockwise in FFmpeg). */
+static int rotation_of(const photozoom_av *av, AVStream *stream)
+{
+#if LIBAVFORMAT_VERSION_MAJOR < 61
+    const int32_t *matrix = (const int32_t *)av->av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+#else
+    const AVPacketSideData *side = av->av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                                               stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    const int32_t *matrix = side ? (const int32_t *)side->data : NULL;
+#endif
+    if (!matrix) return 0;
+    double degrees = -av->av_display_rotation_get(matrix);
+    if (degrees != degrees) return 0;   /* NaN: a matrix that is no rotation */
+    int quarter = (int)((degrees < 0 ? degrees - 45 : degrees + 45) / 90);
+    return ((quarter % 4) + 4) % 4 * 90;
+}
+
+static void read_facts(photozoom_clip *clip, AVStream *stream)
+{
+    const photozoom_av *av = clip->av;
+    photozoom_clip_facts *f = clip->facts;
+    AVCodecParameters *p = stream->codecpar;
+    memset(f, 0, sizeof *f);
+    f->width = p->width;
+    f->height = p->height;
+    AVRational aspect = p->sample_aspect_ratio;
+    if (aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den) f->width = (int)((int64_t)p->width * aspect.num / aspect.den);
+    f->rotation = rotation_of(av, stream);
+    if (clip->format->duration > 0) f->duration = clip->format->duration / (double)AV_TIME_BASE;
+    else if (stream->duration > 0) f->duration = stream->duration * av_q2d(stream->time_base);
+    if (stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0) f->frame_rate = av_q2d(stream->avg_frame_rate);
+    f->has_audio = av->av_find_best_stream(clip->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0) >= 0;
+    snprintf(f->codec, sizeof f->codec, "%s", av->avcodec_get_name(p->codec_id));
+    AVDictionary *tags = clip->format->metadata;
+    copy_tag(av, tags, "com.apple.quicktime.creationdate", f->creation, sizeof f->creation);
+    copy_tag(av, tags, "creation_time", f->creation, sizeof f->creation);
+    copy_tag(av, stream->metadata, "creation_time", f->creation, sizeof f->creation);
+    char make[48] = "", model[48] = "";
+    copy_tag(av, tags, "com.apple.quicktime.make", make, sizeof make);
+    copy_tag(av, tags, "com.apple.quicktime.model", model, sizeof model);
+    copy_tag(av, tags, "com.android.manufacturer", make, sizeof make);
+    copy_tag(av, tags, "com.android.model", model, sizeof model);
+    copy_tag(av, tags, "make", make, sizeof make);
+    copy_tag(av, tags, "model", model, sizeof model);
+    snprintf(f->camera, sizeof f->camera, "%s%s%s", make, *make && *model ? " " : "", model);
+}
+
+static int open_decoder(photozoom_clip *clip, const AVCodec *codec, char *reason, int size)
+{
+    const photozoom_av *av = clip->av;
+    AVStream *stream = clip->format->streams[clip->stream];
+    if (!codec) { say(reason, size, "no decoder for its pictures", 0, av); return -1; }
+    clip->decoder = av->avcodec_alloc_context3(codec);
+    if (!clip->decoder) { say(reason, size, "out of memory", 0, av); return -1; }
+    int error = av->avcodec_parameters_to_context(clip->decoder, stream->codecpar);
+    if (error >= 0) {
+        clip->decoder->pkt_timebase = stream->time_base;
+        /* A decoder process decodes one thing at a time, below the viewer's priority: one thread a picture. */
+        clip->decoder->thread_count = 1;
+        error = av->avcodec_open2(clip->decoder, codec, NULL);
+    }
+    if (error < 0) { say(reason, size, "its decoder would not open", error, av); return -1; }
+    clip->packet = av->av_packet_alloc();
+    clip->frame = av->av_frame_alloc();
+    if (!clip->packet || !clip->frame) { say(reason, size, "out of memory", 0, av); return -1; }
+    return 0;
+}
+
+photozoom_clip *photozoom_clip_open(const photozoom_av *av, photozoom_clip_source *source, photozoom_clip_facts *facts,
+                                    char *reason, int size)
+{
+    photozoom_clip *clip = calloc(1, sizeof *clip);
+    if (!clip) { say(reason, size, "out of memory", 0, av); return NULL; }
+    *clip = (photozoom_clip){ .av = av, .source = source, .facts = facts, .stream = -1 };
+    av->av_log_set_level(AV_LOG_QUIET);
+    const int buffer_size = 1 << 16;
+    unsigned char *buffer = av->av_malloc(buffer_size);
+    clip->io = buffer ? av->avio_alloc_context(buffer, buffer_size, 0, source, source_read, NULL, source_seek) : NULL;
+    clip->format = clip->io ? av->avformat_alloc_context() : NULL;
+    if (!clip->format) {
+        if (!clip->io) av->av_free(buffer);
+        say(reason, size, "out of memory", 0, av);
+        photozoom_clip_close(clip);
+        return NULL;
+    }
+    clip->format->pb = clip->io;
+    clip->format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    int error = av->avformat_open_input(&clip->format, NULL, NULL, NULL);
+    if (error >= 0) error = av->avformat_find_stream_info(clip->format, NULL);
+    if (error < 0) {
+        say(reason, size, "not a clip FFmpeg can read", error, av);
+        photozoom_clip_close(clip);
+        return NULL;
+    }
+    const AVCodec *codec = NULL;
+    clip->stream = av->av_find_best_stream(clip->format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    if (clip->stream < 0 || clip->format->streams[clip->stream]->codecpar->width <= 0) {
+        say(reason, size, "it holds no pictures", 0, av);
+        photozoom_clip_close(clip);
+        return NULL;
+    }
+    read_facts(clip, clip->format->streams[clip->stream]);
+    if (open_decoder(clip, codec, reason, size) < 0) {
+        photozoom_clip_close(clip);
+        return NULL;
+    }
+    return clip;
+}
+
+/* FFmpeg's colour spaces that swscale has coefficients for; an unstated one is BT.709 from HD up, else BT.601. */
+static int coefficients_of(const AVFrame *frame)
+{
+    switch (frame->colorspace) {
+    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
+    case AVCOL_SPC_FCC: return SWS_CS_FCC;
+    case AVCOL_SPC_BT470BG: case AVCOL_SPC_SMPTE170M: return SWS_CS_ITU601;
+    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
+    case AVCOL_SPC_BT2020_NCL: case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
+    default: return frame->height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601;
+    }
+}
+
+static int convert(photozoom_clip *clip, uint8_t *pixels, int width, int height, int stride)
+{
+    const photozoom_av *av = clip->av;
+    AVFrame *frame = clip->frame;
+    int key[5] = { frame->width, frame->height, frame->format, width, height };
+    if (!clip->scaler || memcmp(key, clip->scaler_key, sizeof key) != 0) {
+        if (clip->scaler) av->sws_freeContext(clip->scaler);
+        int shrinks = width * 2 <= frame->width;
+        clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_BGRA,
+                                          (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND, NULL, NULL, NULL);
+        if (!clip->scaler) return -1;
+        memcpy(clip->scaler_key, key, sizeof key);
+        int full = frame->color_range == AVCOL_RANGE_JPEG;
+        av->sws_setColorspaceDetails(clip->scaler, av->sws_getCoefficients(coefficients_of(frame)), full,
+                                     av->sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    }
+    uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
+    int strides[4] = { stride, 0, 0, 0 };
+    return av->sws_scale(clip->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides) > 0 ? 0 : -1;
+}
+
+/* Feeds the decoder its stream's next packet (the end of the file starts the drain). 0, or -1 at an error. */
+static int feed(photozoom_clip *clip, char *reason, int size)
+{
+    const photozoom_av *av = clip->av;
+    for (;;) {
+        int error = av->av_read_frame(clip->format, clip->packet);
+        if (error < 0) {
+            /* The file ended, whole or cut short: the decoder gives what it holds. */
+            if (error != AVERROR_EOF || clip->source->sought_past_end) clip->facts->truncated = 1;
+            clip->draining = 1;
+            return av->avcodec_send_packet(clip->decoder, NULL) < 0 ? -1 : 0;
+        }
+        if (clip->packet->stream_index != clip->stream) { av->av_packet_unref(clip->packet); continue; }
+        error = av->avcodec_send_packet(clip->decoder, clip->packet);
+        av->av_packet_unref(clip->packet);
+        /* A damaged packet is skipped; the decoder carries on from the next. */
+        if (error < 0 && error != AVERROR(EAGAIN) && error != AVERROR_INVALIDDATA) { say(reason, size, "its pictures would not decode", error, av); return -1; }
+        return 0;
+    }
+}
+
+int photozoom_clip_next_picture(photozoom_clip *clip, uint8_t *pixels, int width, int height, int stride, double *seconds,
+                                char *reason, int size)
+{
+    const photozoom_av *av = clip->av;
+    for (int attempts = 0; attempts < 100000; attempts++) {
+        int error = av->avcodec_receive_frame(clip->decoder, clip->frame);
+        if (error == 0) {
+            AVStream *stream = clip->format->streams[clip->stream];
+            int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+            int64_t pts = clip->frame->best_effort_timestamp;
+            *seconds = pts == AV_NOPTS_VALUE ? 0 : (pts - start) * av_q2d(stream->time_base);
+            int converted = convert(clip, pixels, width, height, stride);
+            av->av_frame_unref(clip->frame);
+            if (converted < 0) { say(reason, size, "its picture could not be converted", 0, av); return -1; }
+            return 1;
+        }
+        if (error == AVERROR_EOF) return 0;
+        if (error != AVERROR(EAGAIN)) { say(reason, size, "its pictures would not decode", error, av); return -1; }
+        if (clip->draining) return 0;
+        if (feed(clip, reason, size) < 0) return -1;
+    }
+    say(reason, size, "no picture came from it", 0, av);
+    return -1;
+}
+
+void photozoom_clip_close(photozoom_clip *clip)
+{
+    if (!clip) return;
+    const photozoom_av *av = clip->av;
+    if (clip->scaler) av->sws_freeContext(clip->scaler);
+    if (clip->frame) av->av_frame_free(&clip->frame);
+    if (clip->packet) av->av_packet_free(&clip->packet);
+    if (clip->decoder) av->avcodec_free_context(&clip->decoder);
+    if (clip->format) av->avformat_close_input(&clip->format);
+    if (clip->io) {
+        av->av_freep(&clip->io->buffer);
+        av->avio_context_free(&clip->io);
+    }
+    free(clip);
+}
