@@ -1,0 +1,83 @@
+import Foundation
+import SystemPackage
+import Testing
+import TestSupport
+@testable import Imaging
+
+/// A phone's clips, made with ffmpeg: each gives its first picture as its poster, upright, at the size asked for, with
+/// what it says of itself; one cut short still gives its poster; a text file named `.mp4` is no clip.
+@Suite(.serialized, .enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+struct ClipDecodingTests {
+    nonisolated(unsafe) static let folder = try! TemporaryFolder()
+    static let clips = try! TestClips.make(in: folder)
+
+    static let red = RGBA(r: 255, g: 0, b: 0), green = RGBA(r: 0, g: 255, b: 0)
+    static let blue = RGBA(r: 0, g: 0, b: 255), white = RGBA(r: 255, g: 255, b: 255)
+
+    @Test(arguments: [(TestClips.Kind.tone, "MP4", "h264", 2.0, true), (.webm, "WebM", "vp9", 1.0, false),
+                      (.silent, "Matroska", "h264", 1.0, false)])
+    func aClipsPosterIsItsFirstPictureWithItsFacts(kind: TestClips.Kind, format: String, codec: String, seconds: Double, sound: Bool) throws {
+        let decoded = try ImageDecoder.decode(path: #require(Self.clips[kind]))
+        #expect(decoded.format.name == format)
+        #expect((decoded.image.width, decoded.image.height) == (320, 240) && decoded.fullSize == (320, 240))
+        // Four flat colours through 4:2:0 video: each quadrant's middle is within a few levels of its colour.
+        let colours = decoded.image.quadrantColors
+        #expect(zip(colours, [Self.red, Self.green, Self.blue, Self.white]).allSatisfy { $0.isClose(to: $1, tolerance: 12) }, "\(colours)")
+        let clip = try #require(decoded.clip)
+        #expect(clip.codec == codec && clip.hasSound == sound && abs(clip.duration - seconds) < 0.1, "\(clip)")
+        #expect(abs(clip.frameRate - 30) < 0.01 && (clip.width, clip.height) == (320, 240))
+    }
+
+    /// A phone held upright films its pictures on their side, and says in its matrix to turn them a quarter
+    /// clockwise: the poster stands upright (the picture's bottom-left blue is now top-left).
+    @Test func aClipFilmedUprightStandsUpright() throws {
+        let decoded = try ImageDecoder.decode(path: #require(Self.clips[.upright]))
+        #expect(decoded.format == .quickTime && decoded.clip?.codec == "hevc")
+        #expect((decoded.image.width, decoded.image.height) == (240, 320) && decoded.fullSize == (240, 320))
+        #expect((decoded.clip?.width, decoded.clip?.height) == (240, 320))
+        let colours = decoded.image.quadrantColors
+        #expect(zip(colours, [Self.blue, Self.red, Self.white, Self.green]).allSatisfy { $0.isClose(to: $1, tolerance: 12) }, "\(colours)")
+    }
+
+    /// Asked for a grid cell's size, the poster is scaled as it is converted: no larger than covers it.
+    @Test func aPosterForACellIsNoLargerThanTheCell() throws {
+        let decoded = try ImageDecoder.decode(path: #require(Self.clips[.upright]), atLeast: (60, 60))
+        #expect((decoded.image.width, decoded.image.height) == (60, 80) && decoded.fullSize == (240, 320))
+    }
+
+    @Test func aClipCutShortStillGivesItsPoster() throws {
+        let decoded = try ImageDecoder.decode(path: #require(Self.clips[.cut]))
+        #expect((decoded.image.width, decoded.image.height) == (320, 240))
+        #expect(decoded.image.quadrantColors[0].isClose(to: Self.red, tolerance: 12))
+        #expect(abs((decoded.clip?.duration ?? 0) - 4) < 0.1, "its index still says 4 s")
+    }
+
+    @Test func aTextFileNamedAsAClipIsNoPicture() throws {
+        #expect(throws: ImageDecodeError.unknownFormat) { try ImageDecoder.decode(path: #require(Self.clips[.text])) }
+        #expect(!ImageFormat.mayBeClip(FilePath(try #require(Self.clips[.text]))))
+        #expect(ImageFormat.mayBeClip(FilePath(try #require(Self.clips[.tone]))))
+    }
+
+    /// The date and camera come from the clip's own words, read without FFmpeg: Apple's creationdate with its zone.
+    @Test func aClipsDateAndCameraAreItsOwn() throws {
+        let tone = try #require(Self.clips[.tone])
+        let facts = try #require(PhotoFacts.read(path: FilePath(tone)))
+        let date = try #require(facts.date)
+        #expect(date.utcOffset == 2 * 3600)
+        #expect(date.components == (2023, 6, 1, 12, 34, 56))
+        #expect(facts.camera == "Apple iPhone 13")
+        #expect(PhotoFacts.read(path: FilePath(try #require(Self.clips[.silent])))?.date == nil, "a clip that says no date")
+    }
+
+    @Test(arguments: [("2023-06-01T12:34:56+0200", 7200), ("2023-06-01T12:34:56-05:30", -19800), ("2023-06-01T12:34:56Z", 0),
+                      ("2023-06-01T12:34:56.123+0100", 3600)])
+    func phonesDatesAreRead(text: String, offset: Int) throws {
+        let date = try #require(CaptureDate(iso8601: text))
+        #expect(date.utcOffset == offset && date.components == (2023, 6, 1, 12, 34, 56))
+    }
+
+    @Test func aClipsLengthReadsAsAClockShowsIt() {
+        func text(_ seconds: Double) -> String { ClipFacts(duration: seconds, frameRate: 30, codec: "h264", hasSound: true, width: 1, height: 1).durationText }
+        #expect([text(0.4), text(14.2), text(59.6), text(723), text(3723)] == ["0:00", "0:14", "1:00", "12:03", "1:02:03"])
+    }
+}
