@@ -177,7 +177,7 @@ let package = Package(
             "WaylandPlatform", "Input", "Geometry", .product(name: "CWaylandProtocols", package: "WaylandProtocols"),
         ]),
         .testTarget(name: "SandboxTests", dependencies: [
-            "Sandbox", "Imaging", "Pixels", .product(name: "SystemPackage", package: "swift-system"),
+            "Sandbox", "Imaging", "Pixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "LibraryTests", dependencies: [
             "Library", "Imaging", "Pixels", "TestSupport", "CSandbox", .product(name: "SystemPackage", package: "swift-system"),

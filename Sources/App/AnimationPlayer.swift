@@ -1,3 +1,4 @@
+import Imaging
 import Library
 import Pixels
 
@@ -41,10 +42,21 @@ final class AnimationPlayer {
             shown = (now - due > Self.resync ? now : due, frame.duration)
             framesShown += 1
             return frame.image
-        case .end, .failed:
+        case .end:
             isFinished = true
             return nil
+        case .failed(let error):
+            (isFinished, failure) = (true, error)
+            return nil
         }
+    }
+
+    /// Why it stopped before its end (a clip cut short, a file that changed), until taken: said once.
+    private(set) var failure: ImageDecodeError?
+
+    func takeFailure() -> ImageDecodeError? {
+        defer { failure = nil }
+        return failure
     }
 
     /// When the next frame is due; nil while paused or finished.

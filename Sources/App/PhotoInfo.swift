@@ -8,13 +8,18 @@ import SystemPackage
 enum PhotoInfo {
     typealias Row = (label: String, value: String)
 
-    static func describe(_ photo: Photo, locale: Locale = .environmentDates) -> (title: String, rows: [Row]) {
-        describe(PhotoDetails.read(path: photo.file), of: photo, locale: locale)
+    /// `clip`: what a clip's decode said of it (its length, codec and rate), when it is one.
+    static func describe(_ photo: Photo, clip: ClipFacts? = nil, locale: Locale = .environmentDates) -> (title: String, rows: [Row]) {
+        describe(PhotoDetails.read(path: photo.file), of: photo, clip: clip, locale: locale)
     }
 
-    static func describe(_ details: PhotoDetails, of photo: Photo, locale: Locale = .environmentDates) -> (title: String, rows: [Row]) {
+    static func describe(_ details: PhotoDetails, of photo: Photo, clip: ClipFacts? = nil,
+                         locale: Locale = .environmentDates) -> (title: String, rows: [Row]) {
+        var details = details
+        if let clip, details.facts.pixelSize == nil { details.facts.pixelSize = PixelSize(width: clip.width, height: clip.height) }
         let facts = details.facts
         var rows: [Row] = []
+        if let clip { rows.append(("Length", length(clip))) }
         if let camera = facts.camera { rows.append(("Camera", camera)) }
         if let lens = details.lens { rows.append(("Lens", lens)) }
         let exposure = [details.fNumber.map { "ƒ/\(decimal($0, places: 1))" },
@@ -32,7 +37,8 @@ enum PhotoInfo {
         } else if let fileSize = details.fileSize {
             rows.append(("Size", bytes(fileSize)))
         }
-        let format = [details.format, details.colourProfile].compactMap { $0 }
+        let format = [details.format, clip.map { codecName($0.codec) + ($0.hasSound ? " with sound" : ", silent") }, details.colourProfile]
+            .compactMap { $0 }
         if !format.isEmpty { rows.append(("Format", format.joined(separator: " · "))) }
         if let place = details.location { rows.append(("Location", coordinates(place))) }
         rows.append(("File", photo.name))
@@ -50,6 +56,19 @@ enum PhotoInfo {
         formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMyHHmm")
         let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(date.wallClock)))
         return date.isCaptureTime ? text : "Saved " + text
+    }
+
+    /// "0:14 · 30 fps" (the rate to two places when it is not whole: 29.97).
+    static func length(_ clip: ClipFacts) -> String {
+        guard clip.frameRate > 0 else { return clip.durationText }
+        let whole = abs(clip.frameRate - clip.frameRate.rounded()) < 0.005
+        return clip.durationText + " · " + (whole ? "\(Int(clip.frameRate.rounded()))" : decimal(clip.frameRate, places: 2)) + " fps"
+    }
+
+    /// A codec as people name it ("H.264"), from FFmpeg's name ("h264").
+    static func codecName(_ ffmpeg: String) -> String {
+        ["h264": "H.264", "hevc": "HEVC", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "mpeg4": "MPEG-4", "prores": "ProRes"][ffmpeg]
+            ?? ffmpeg.uppercased()
     }
 
     /// "1/250 s" under a second (as cameras show it), else "2 s", "1.3 s".

@@ -38,6 +38,8 @@ final class PhotoNavigator {
     private var pendingWidth: [Int: Int] = [:]
     /// Photos' full widths, px, as their decodes tell them.
     private var fullWidths: [Int: Int] = [:]
+    /// What the clips decoded so far say of themselves (the info panel's length, codec and rate), by file.
+    private var clips: [FilePath: ClipFacts] = [:]
 
     /// Device pixels a point: decodes are sized for the pixels; a new one reaches the open photo's pages
     /// and asks for it (and its neighbours) decoded for it.
@@ -130,7 +132,7 @@ final class PhotoNavigator {
         if let early { screen.setImage(early.image, fullSize: early.fullSize, for: index) }
         screen.crossFadesPages = reducesMotion
         screen.showsTrash = showsTrash
-        screen.details = { [unowned self] in PhotoInfo.describe(self.photos[$0]) }
+        screen.details = { [unowned self] in PhotoInfo.describe(self.photos[$0], clip: self.clips[self.photos[$0].file]) }
         screen.onPageSettled = { [weak self] i in self?.pageSettled(i) }
         screen.onNeedsSharperImage = { [weak self] i, wanted in self?.requestSharper(i, covering: wanted) }
         if let favorites { screen.isFavorite = { [unowned self] in favorites.contains(self.photos[$0].file) } }
@@ -429,6 +431,7 @@ final class PhotoNavigator {
             // A vector picture is sharper at any size: its declared size caps no request.
             if let full = result.fullSize, !result.isScalable { fullWidths[result.index] = full.width }
             if result.movingFormat != nil { markAnimated(result.index) }
+            if let clip = result.clip, photos.indices.contains(result.index) { clips[photos[result.index].file] = clip }
             let replaces = changed.remove(result.index) != nil
             // A playing animation's page shows its frames, not the still first one.
             guard case .success(let image) = result.outcome, animation?.index != result.index else { continue }

@@ -148,6 +148,9 @@ public final class PhotoViewerApp {
         animator.tick()
         passTime()
         _ = navigator.advanceAnimation(to: animator.clock.now)
+        if let player = navigator.animation, let failure = player.takeFailure(), photos.indices.contains(player.index) {
+            logger.warning("\(photos[player.index].name): \(failure)")
+        }
         interaction.playWaitingKeys()
         performInteractionCommands()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.

@@ -101,7 +101,7 @@ public final class DecoderPool: PictureDecoding, Sendable {
     public func openAnimation(file: FilePath, colour: ColourTarget) throws(ImageDecodeError) -> (any AnimationFrames)? {
         let fd = try PhotoFile.open(file)
         defer { close(fd) }
-        if decodesInProcess { return try AnimatedImage.open(data: PhotoFile.read(fd: fd), colour: colour) }
+        if decodesInProcess { return try AnimatedImage.open(fd: fd, colour: colour) }
         return try RemoteAnimation.open(fd: fd, format: Self.sniff(fd), colour: colour, spawner: spawner, seconds: baseSeconds)
     }
 

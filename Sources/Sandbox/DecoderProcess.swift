@@ -124,7 +124,7 @@ public enum DecoderProcess {
             switch request.kind {
             case .openAnimation:
                 guard file >= 0 else { throw .unreadable("no file was given") }
-                animation = try AnimatedImage.open(data: PhotoFile.read(fd: file), colour: colour)
+                animation = try AnimatedImage.open(fd: file, colour: colour)
                 return (DecoderReply(loopCount: animation?.loopCount), -1)
             case .rewind:
                 try animation?.rewind()

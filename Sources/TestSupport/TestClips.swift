@@ -23,6 +23,8 @@ public enum TestClips {
         case cut = "cut.mp4"
         /// A text file named as a clip.
         case text = "notes.mp4"
+        /// ffmpeg's moving test pattern (`testsrc2`), H.264, 2 s at 30 fps: every picture differs from the one before.
+        case moving = "moving.mp4"
     }
 
     public static var isInstalled: Bool { DesktopTools.has("ffmpeg") && DesktopTools.has("exiftool") }
@@ -60,6 +62,8 @@ public enum TestClips {
             try ffmpeg(still + tone + ["-t", "4"] + h264 + ["-c:a", "aac", "-movflags", "+faststart", path])
             let whole = try Data(contentsOf: URL(fileURLWithPath: path))
             try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        case .moving:
+            try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2"] + h264 + [path])
         case .text:
             try Data("a shopping list, not a film\n".utf8).write(to: URL(fileURLWithPath: path))
         }

@@ -5,6 +5,7 @@ import Pixels
 import Sandbox
 import SystemPackage
 import Testing
+import TestSupport
 
 /// The pool of decoder processes, as the viewer uses it: the built `photozoom` in its decoder mode.
 @Suite(.serialized) struct DecoderPoolTests {
@@ -149,5 +150,30 @@ import Testing
         let pool = DecoderPool(executable: "/nonexistent/photozoom", size: 1)
         let decoded = try pool.decode(file: FilePath(Self.fixtures + "/baseline.jpg"), atLeast: nil, colour: .sRGB)
         #expect(decoded.image.width > 0 && pool.decodesInProcess)
+    }
+}
+
+/// Clips in a decoder: FFmpeg opened before the confinement, the clip read from its descriptor where it lies.
+@Suite(.serialized, .enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+struct ClipDecoderPoolTests {
+    @Test func aClipsPosterFromADecoderIsTheOneThisProcessDecodes() throws {
+        let folder = try TemporaryFolder()
+        let clips = try TestClips.make([.tone, .upright, .webm, .cut], in: folder)
+        let pool = DecoderPool(executable: DecoderPoolTests.executable, size: 1)
+        for (kind, path) in clips {
+            for atLeast in [nil, (width: 40, height: 40)] as [(width: Int, height: Int)?] {
+                let there = try pool.decode(file: FilePath(path), atLeast: atLeast, colour: .sRGB)
+                let fd = try PhotoFile.open(FilePath(path))
+                defer { close(fd) }
+                let here = try ImageDecoder.decodeHere(fd: fd, atLeast: atLeast)
+                #expect(!pool.decodesInProcess, "\(kind)")
+                #expect(there.clip == here.clip && there.clip != nil && there.format == here.format, "\(kind)")
+                #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(kind)")
+                let same = (0..<here.image.height).allSatisfy { y in
+                    memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
+                }
+                #expect(same, "\(kind) at \(String(describing: atLeast)): the pixels differ")
+            }
+        }
     }
 }

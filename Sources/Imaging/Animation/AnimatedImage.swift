@@ -1,3 +1,4 @@
+import Glibc
 import Pixels
 import SystemPackage
 
@@ -45,7 +46,19 @@ public final class AnimatedImage: AnimationFrames {
     /// own under the sandbox); nil when it is a still picture.
     public static func open(file path: FilePath, colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> (any AnimationFrames)? {
         if let router = ImageDecoder.router { return try router.openAnimation(file: path, colour: colour) }
-        return try open(data: PhotoFile.read(path), colour: colour)
+        let fd = try PhotoFile.open(path)
+        defer { close(fd) }
+        return try open(fd: fd, colour: colour)
+    }
+
+    /// The frames of a file already open, decoded here: a clip's read where it lies (from its own copy of `fd`), any
+    /// other file's from its bytes.
+    public static func open(fd: Int32, colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> AnimatedImage? {
+        let head = try PhotoFile.head(fd: fd, length: ImageFormat.sniffLength)
+        guard let format = ImageFormat(sniffing: head), format.capabilities.contains(.clip) else {
+            return try open(data: PhotoFile.read(fd: fd), colour: colour)
+        }
+        return AnimatedImage(source: try ClipFrames(fd: fd, format: format.name), format: format, colour: colour, description: .sRGB)
     }
 
     /// The file's frames, or nil when it is a still picture (or its format never moves).
@@ -66,10 +79,11 @@ public final class AnimatedImage: AnimationFrames {
     /// The next frame, shrunk to the smallest size that still covers `covering` (never enlarged);
     /// nil after the last one.
     public func nextFrame(covering: (width: Int, height: Int)? = nil) throws(ImageDecodeError) -> Frame? {
-        guard let (image, delay) = try source.nextFrame() else { return nil }
+        guard let (image, delay) = try source.nextFrame(covering: covering) else { return nil }
         let shown = try covering.map { covering throws(ImageDecodeError) in try ImageDecoder.shrink(image, toCover: covering) } ?? image
         colour.convert(shown, from: description)
-        return Frame(image: shown, duration: Self.shownDuration(delay))
+        // A clip's picture shows for its own time (16.7 ms at 60 fps): browsers' floor is for GIFs.
+        return Frame(image: shown, duration: format.capabilities.contains(.clip) ? delay : Self.shownDuration(delay))
     }
 
     /// Back to before the first frame.

@@ -16,7 +16,9 @@ public enum AnimationProbe {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
         var filled = read(fd, &head, count: head.count)
-        guard let format = ImageFormat(sniffing: head[..<filled]), let animation = format.animation else { return nil }
+        guard let format = ImageFormat(sniffing: head[..<filled]) else { return nil }
+        if format.capabilities.contains(.clip) { return format }
+        guard let animation = format.animation else { return nil }
         if format == .gif {
             head += [UInt8](repeating: 0, count: maxBytes - head.count)
             filled += read(fd, &head, from: filled, count: maxBytes - filled)

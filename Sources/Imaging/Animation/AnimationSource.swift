@@ -10,6 +10,15 @@ protocol AnimationSource: AnyObject {
     var loopCount: Int { get }
     /// The next frame and how long it stays, s (as the file says); nil after the last one.
     func nextFrame() throws(ImageDecodeError) -> (image: PixelImage, delay: Double)?
+    /// The next frame made to cover `covering` px where the source can make it that size at once (a clip's picture,
+    /// scaled as it is converted); else the whole canvas, which the caller shrinks.
+    func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> (image: PixelImage, delay: Double)?
     /// Back to before the first frame.
     func rewind() throws(ImageDecodeError)
+}
+
+extension AnimationSource {
+    func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> (image: PixelImage, delay: Double)? {
+        try nextFrame()
+    }
 }

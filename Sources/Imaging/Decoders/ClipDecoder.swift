@@ -85,7 +85,8 @@ enum ClipDecoder {
                                               Int32(picture.stride), &seconds, &words, Int32(words.count))
         guard got == 1 else { throw .corrupt(format: format, detail: got == 0 ? "it holds no picture that decodes" : String(cString: words)) }
         let clipFacts = ClipFacts(facts, stored: stored, turned: orientation.swapsAxes)
-        return DecoderOutput(image: orientation.apply(to: picture), fullSize: orientation.upright(stored), clip: clipFacts)
+        // It moves: it plays in the viewer as an animation does (`ClipFrames`).
+        return DecoderOutput(image: orientation.apply(to: picture), fullSize: orientation.upright(stored), isAnimated: true, clip: clipFacts)
     }
 
     /// The smallest size, in `full`'s shape, that covers `target` (full size when none is asked, and never larger).
