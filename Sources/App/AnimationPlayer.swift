@@ -25,9 +25,16 @@ final class AnimationPlayer {
     /// Frames put up since it started (the motion trace counts them).
     private(set) var framesShown = 0
 
-    init(index: Int, stream: AnimationStream) {
+    /// A frame due this little after a frame's time goes up in it, s: half a frame of the clock, so that each goes up
+    /// at the refresh nearest its time. Due exactly on a refresh (a 30 fps clip's every other one at 60 Hz), a frame
+    /// judged "not yet" by a clock's jitter of a fraction of a millisecond waited a whole refresh, and the one after
+    /// it had one: pictures shown 3, 1, 3 refreshes instead of 2, 2, 2.
+    let slack: Double
+
+    init(index: Int, stream: AnimationStream, slack: Double = 0) {
         self.index = index
         self.stream = stream
+        self.slack = max(slack, Self.tolerance)
     }
 
     deinit { stream.stop() }
@@ -36,9 +43,10 @@ final class AnimationPlayer {
     func frame(at now: Double) -> PixelImage? {
         guard !isPaused, !isFinished else { return nil }
         let due = shown.map { $0.at + $0.duration } ?? now
-        guard now + Self.tolerance >= due, let item = stream.takeNext() else { return nil }
+        guard now + slack >= due, let item = stream.takeNext() else { return nil }
         switch item {
         case .frame(let frame):
+            // Kept to its schedule, early or late (within `resync`): the next is due as if it had been on time.
             shown = (now - due > Self.resync ? now : due, frame.duration)
             framesShown += 1
             return frame.image
@@ -62,7 +70,7 @@ final class AnimationPlayer {
     /// When the next frame is due; nil while paused or finished.
     var nextDue: Double? {
         guard !isPaused, !isFinished else { return nil }
-        return shown.map { $0.at + $0.duration } ?? 0
+        return shown.map { $0.at + $0.duration - slack } ?? 0
     }
 
     /// Space: pauses, keeping what is left of the frame on screen's time; or plays on from there.

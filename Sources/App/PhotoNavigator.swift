@@ -276,7 +276,8 @@ final class PhotoNavigator {
         // Frames at the photo's fit size in device pixels (a photo shown larger draws them larger).
         let points = viewer?.fitSize(of: i) ?? grid.size
         let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
-        animation = AnimationPlayer(index: i, stream: queue.animationStream(path: photos[i].file, covering: size))
+        animation = AnimationPlayer(index: i, stream: queue.animationStream(path: photos[i].file, covering: size),
+                                    slack: animator.clock.frameInterval / 2)
     }
 
     /// Space on an animated photo at rest in the viewer: it pauses, or plays on. False when there is

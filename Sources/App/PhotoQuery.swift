@@ -1,11 +1,13 @@
 import Foundation
+import Imaging
 import Library
 import SystemPackage
 
 /// What the Search tab's field asks for, as it is typed: every word must match the photo somewhere — its
 /// file name or a folder it is in (below the opened one), its camera ("canon", "r6"), the year it was taken
-/// ("2023"), its month by name ("march", "mar", or the locale's "März"), or "today" / "yesterday" (also in
-/// the locale's words). Case and accents are ignored: "marz" finds März.
+/// ("2023"), its month by name ("march", "mar", or the locale's "März"), "today" / "yesterday" (also in
+/// the locale's words), or "video" (or "videos", "clip", "clips", "movie"): every clip. Case and accents are
+/// ignored: "marz" finds März.
 public struct PhotoQuery: Equatable {
     public let text: String
     /// The words typed, each with what it can stand for.
@@ -20,7 +22,12 @@ public struct PhotoQuery: Equatable {
         let months: Set<Int>
         /// Days since 1970 it names ("today", "yesterday", the locale's words).
         let day: Int64?
+        /// "video", "clips": every clip.
+        let meansClips: Bool
     }
+
+    /// The words that find every clip.
+    static let clipWords: Set<String> = ["video", "videos", "clip", "clips", "movie", "movies"]
 
     public init(_ text: String, days: DayTitles = DayTitles(), locale: Locale = .environmentDates) {
         self.text = text
@@ -42,7 +49,7 @@ public struct PhotoQuery: Equatable {
             let word = PhotoQuery.fold(String(typed))
             return Word(bytes: Array(word.utf8), year: word.count == 4 ? Int(word) : nil,
                         months: word.count >= 3 ? Set(monthNames.filter { $0.name.hasPrefix(word) }.map(\.month)) : [],
-                        day: named[word])
+                        day: named[word], meansClips: Self.clipWords.contains(word))
         }
     }
 
@@ -58,6 +65,8 @@ public struct PhotoQuery: Equatable {
         let day: Int64?
         let year: Int
         let month: Int
+        /// Named as a clip (its content is read only when it is shown).
+        let isClip: Bool
 
         /// `photo`, in the folders (below the opened one) `folders`.
         public init(_ photo: Photo, folders: [String]) {
@@ -66,6 +75,7 @@ public struct PhotoQuery: Equatable {
             let calendar = day.map(PhotoDate.calendarDate(ofDay:))
             year = calendar?.year ?? 0
             month = calendar?.month ?? 0
+            isClip = ImageFormat.isClipName(photo.name)
         }
     }
 
@@ -75,6 +85,7 @@ public struct PhotoQuery: Equatable {
     /// Whether the photo `haystack` stands for is one the words ask for.
     public func matches(_ haystack: Haystack) -> Bool {
         words.allSatisfy { word in
+            if word.meansClips && haystack.isClip { return true }
             if haystack.day != nil {
                 if word.year == haystack.year || word.months.contains(haystack.month) { return true }
                 if let day = word.day { return day == haystack.day }

@@ -199,7 +199,7 @@ static int convert(photozoom_clip *clip, uint8_t *pixels, int width, int height,
         if (clip->scaler) av->sws_freeContext(clip->scaler);
         int shrinks = width * 2 <= frame->width;
         clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_BGRA,
-                                          (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND, NULL, NULL, NULL);
+                                          (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
         if (!clip->scaler) return -1;
         memcpy(clip->scaler_key, key, sizeof key);
         int full = frame->color_range == AVCOL_RANGE_JPEG;

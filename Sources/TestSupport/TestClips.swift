@@ -25,6 +25,14 @@ public enum TestClips {
         case text = "notes.mp4"
         /// ffmpeg's moving test pattern (`testsrc2`), H.264, 2 s at 30 fps: every picture differs from the one before.
         case moving = "moving.mp4"
+        /// 2 s at 30 fps, lossless H.264, each picture one flat grey whose level is its number (`frameNumber`).
+        case numbered = "numbered.mp4"
+    }
+
+    /// Which of `numbered`'s pictures a pixel of it shows: its grey is luma 20 + 3n, shown in full range.
+    public static func frameNumber(shownAs pixel: UInt32) -> Int {
+        let green = Double((pixel >> 8) & 0xFF)
+        return Int(((green * 219 / 255 + 16 - 20) / 3).rounded())
     }
 
     public static var isInstalled: Bool { DesktopTools.has("ffmpeg") && DesktopTools.has("exiftool") }
@@ -64,6 +72,9 @@ public enum TestClips {
             try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
         case .moving:
             try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2"] + h264 + [path])
+        case .numbered:
+            try ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=320x240:r=30:d=2,format=yuv420p,geq=lum='20+3*N':cb=128:cr=128",
+                        "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", path])
         case .text:
             try Data("a shopping list, not a film\n".utf8).write(to: URL(fileURLWithPath: path))
         }

@@ -52,6 +52,17 @@ import Testing
         #expect(query("March", locale: "de_DE").matches(march, folders: []), "English's words always")
     }
 
+    @Test func videoFindsEveryClipAndOnlyThem() {
+        let clip = photo("/p/IMG_0042.MOV", daysBack: 625, camera: "Apple iPhone 13"), webm = photo("/p/party.webm", daysBack: 2)
+        let still = photo("/p/IMG_0041.HEIC", daysBack: 625, camera: "Apple iPhone 13")
+        for word in ["video", "Videos", "clips"] {
+            #expect(query(word).matches(clip, folders: []) && query(word).matches(webm, folders: []), "\(word)")
+            #expect(!query(word).matches(still, folders: []), "\(word)")
+        }
+        #expect(query("video march 2025 iphone").matches(clip, folders: []), "with its date and camera")
+        #expect(!query("video 2024").matches(clip, folders: []))
+    }
+
     @Test func theCameraModel() {
         let shot = photo("/p/a.jpg", daysBack: 3, camera: "Canon EOS R6")
         #expect(query("canon").matches(shot, folders: []))

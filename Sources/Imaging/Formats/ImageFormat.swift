@@ -65,10 +65,16 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// The extensions of the clips' rows.
     static let clipExtensions: Set<String> = Set(all.filter { $0.capabilities.contains(.clip) }.flatMap(\.extensions))
 
+    /// Whether a file named `name` is named as a clip ("IMG_0001.MOV").
+    public static func isClipName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return clipExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
     /// Whether the file at `path` is a clip, by its content, asked only of a file named as one (a cheap test where
     /// every other file must not pay for a read).
     public static func mayBeClip(_ path: FilePath) -> Bool {
-        guard let named = path.extension?.lowercased(), clipExtensions.contains(named) else { return false }
+        guard isClipName(path.lastComponent?.string ?? "") else { return false }
         return sniff(file: path)?.capabilities.contains(.clip) ?? false
     }
 
