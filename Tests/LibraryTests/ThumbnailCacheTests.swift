@@ -164,3 +164,38 @@ import TestSupport
         try home.write("thumbnails/x-large/" + (entry(path) as NSString).lastPathComponent, png)
     }
 }
+
+/// A clip's entry in the cache records its length, the standard's `Thumb::Movie::Length`: the next launch's cell
+/// shows it from the entry; an entry another program wrote without it is made again, with it.
+@Suite(.enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+struct ClipThumbnailTests {
+    let clips = try! TemporaryFolder()
+    let home = try! TemporaryFolder()
+    var root: String { home.path + "/thumbnails" }
+
+    @Test func aClipsEntryRecordsItsLengthForTheNextLaunch() throws {
+        let path = try #require(TestClips.make([.tone], in: clips)[.tone])
+        let made = try ThumbnailCache(root: root).make(path: FilePath(path), covering: 180)
+        #expect(made.clip?.duration == 2)
+        let entry = root + "/large/" + ThumbnailCache.entryName(forURI: ThumbnailCache.uri(ofPath: FilePath(path)))
+        #expect(PNGText.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: entry))))["Thumb::Movie::Length"] == "2")
+        let warm = try #require(ThumbnailCache(root: root).lookup(path: FilePath(path), covering: 180))
+        #expect(warm.clip?.durationText == "0:02" && (warm.clip?.width, warm.clip?.height) == (320, 240))
+    }
+
+    @Test func aClipsEntryWithoutItsLengthIsMadeAgain() throws {
+        let path = try #require(TestClips.make([.tone], in: clips)[.tone])
+        var info = stat()
+        stat(path, &info)
+        let foreign = PNGWriter.encode(TestImages.solid(width: 256, height: 192, argb: 0xFFFF_0000),
+                                       text: [(key: "Thumb::URI", value: ThumbnailCache.uri(ofPath: FilePath(path))),
+                                              (key: "Thumb::MTime", value: String(info.st_mtim.tv_sec))])!
+        try home.write("thumbnails/large/" + ThumbnailCache.entryName(forURI: ThumbnailCache.uri(ofPath: FilePath(path))), foreign)
+        let queue = DecodeQueue(threads: 1, thumbnails: ThumbnailCache(root: root), placeholders: false)
+        queue.request(.thumbnail, index: 0, path: FilePath(path), covering: PixelSize(width: 180, height: 180), priority: .visible)
+        queue.waitUntilIdle()
+        let result = try #require(queue.takeFinished(.thumbnail).last)
+        #expect(result.clip?.durationText == "0:02")
+        #expect(try result.outcome.get().pixel(x: 5, y: 5) != 0xFFFF_0000, "the clip's own poster, not the other program's red")
+    }
+}
