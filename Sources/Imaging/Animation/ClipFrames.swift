@@ -49,7 +49,7 @@ final class ClipFrames: AnimationSource {
         facts.initialize(to: photozoom_clip_facts())
         (self.av, self.format) = (av, format)
         var words = [CChar](repeating: 0, count: 256)
-        guard let opened = photozoom_clip_open(av, source, facts, &words, Int32(words.count)) else {
+        guard let opened = photozoom_clip_open(av, source, facts, Self.threads, &words, Int32(words.count)) else {
             Self.release(source, facts)
             throw .corrupt(format: format, detail: String(cString: words))
         }
@@ -71,10 +71,13 @@ final class ClipFrames: AnimationSource {
         Self.release(source, facts)
     }
 
+    /// The decoder's threads while it plays: one a core.
+    static let threads = Int32(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
     private static func open(_ av: UnsafePointer<photozoom_av>, _ source: UnsafeMutablePointer<photozoom_clip_source>,
                              _ facts: UnsafeMutablePointer<photozoom_clip_facts>, format: String) -> OpaquePointer? {
         var words = [CChar](repeating: 0, count: 256)
-        return photozoom_clip_open(av, source, facts, &words, Int32(words.count))
+        return photozoom_clip_open(av, source, facts, threads, &words, Int32(words.count))
     }
 
     private static func release(_ source: UnsafeMutablePointer<photozoom_clip_source>, _ facts: UnsafeMutablePointer<photozoom_clip_facts>) {

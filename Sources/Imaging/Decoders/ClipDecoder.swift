@@ -71,7 +71,7 @@ enum ClipDecoder {
                                atLeast: (width: Int, height: Int)?, format: String) throws(ImageDecodeError) -> DecoderOutput {
         var facts = photozoom_clip_facts()
         var words = [CChar](repeating: 0, count: 256)
-        guard let clip = photozoom_clip_open(av, &source, &facts, &words, Int32(words.count)) else {
+        guard let clip = photozoom_clip_open(av, &source, &facts, 1, &words, Int32(words.count)) else {
             throw .corrupt(format: format, detail: String(cString: words))
         }
         defer { photozoom_clip_close(clip) }
