@@ -1,4 +1,6 @@
 import Foundation
+import Imaging
+import Pixels
 import Testing
 import TestSupport
 
@@ -47,5 +49,31 @@ struct ClipWindowTests {
         let uneven = steps.dropFirst().filter { $0 != 2 }.count
         print("clip in a 60 Hz window: \(steps.count) steps between pictures, \(uneven) after the first not of two refreshes: \(steps)")
         #expect(steps.count >= 55 && uneven <= 1, "a picture every other refresh: \(steps)")
+    }
+}
+
+/// The same clip in a Wayland window on a headless sway: its pictures go up in turn, read back with grim, and it
+/// stops on its last.
+@Suite(.serialized, .enabled(if: TestClips.isInstalled && SwayServer.isInstalled && DesktopTools.has("grim"),
+                             "ffmpeg, exiftool, sway or grim is not installed (apt-get install ffmpeg libimage-exiftool-perl sway grim)"))
+struct WaylandClipWindowTests {
+    @Test func aClipPlaysInAWaylandWindow() throws {
+        let sway = try SwayServer()
+        let folder = try TemporaryFolder()
+        let clip = try #require(TestClips.make([.numbered], in: folder)[.numbered])
+        let viewer = try ViewerProcess(["--backend", "wayland", "--size", "320x300", clip], environment: sway.waylandEnvironment)
+        var frames: [Int] = []
+        let start = Date()
+        while Date().timeIntervalSince(start) < 5 {
+            if let window = sway.rect(ofAppID: "photozoom"), window.width == 320,
+               let png = sway.grab((window.x + 160, window.y + 150, 1, 1)), let shown = try? ImageDecoder.decode(data: [UInt8](png)).image {
+                let frame = TestClips.frameNumber(shownAs: shown.pixel(x: 0, y: 0))
+                if frames.last != frame { frames.append(frame) }
+                if frame == 59 { break }
+            }
+            usleep(20_000)
+        }
+        #expect(frames == frames.sorted() && frames.last == 59, "in turn, to its last: \(frames); \(viewer.standardError)")
+        #expect(Set(frames).count >= 10, "seen playing: \(frames)")
     }
 }

@@ -58,6 +58,20 @@ struct ClipDecodingTests {
         #expect(ImageFormat.mayBeClip(FilePath(try #require(Self.clips[.tone]))))
     }
 
+    /// A movie's brands with noise after them: one line that names the format, and no picture.
+    @Test func noiseAfterAMoviesBrandsIsOneLine() throws {
+        var noise = SystemRandomNumberGenerator()
+        let brands: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)
+        let bytes = brands + (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &noise) }
+        let path = try Self.folder.write("noise.mp4", bytes)
+        do {
+            _ = try ImageDecoder.decode(path: path)
+            Issue.record("noise decoded as a picture")
+        } catch {
+            #expect(error.description.hasPrefix("damaged MP4 data") && !error.description.contains("\n"), "\(error)")
+        }
+    }
+
     /// The date and camera come from the clip's own words, read without FFmpeg: Apple's creationdate with its zone.
     @Test func aClipsDateAndCameraAreItsOwn() throws {
         let tone = try #require(Self.clips[.tone])
