@@ -239,9 +239,10 @@ final class GridThumbnails {
     }
 
     /// An animated photo's cell shows its first frame with its format in a badge ("GIF"); a clip's, its poster with
-    /// its length ("0:14").
+    /// its length ("0:14"); a Live Photo's, its still with "LIVE".
     private func placeBadge(_ result: DecodeQueue.Result, at i: Int) {
         if let clip = result.clip { return grid.setBadge(clip.durationText, at: i) }
+        if photos.indices.contains(i), photos[i].motion != nil { return grid.setBadge("LIVE", at: i) }
         guard let format = result.movingFormat else { return }
         grid.setBadge(format.name.uppercased(), at: i)
         onAnimated(i)

@@ -267,31 +267,59 @@ final class PhotoNavigator {
         updateAnimation()
     }
 
-    /// Plays the open photo's animation, if it has one; stops one the viewer left.
+    /// Plays the open photo's animation, if it has one; stops one the viewer left (a Live Photo's movie left, its
+    /// still is back).
     private func updateAnimation() {
         let wanted = viewer.flatMap { animated.contains($0.index) ? $0.index : nil }
         guard animation?.index != wanted else { return }
+        showLiveStill()
         animation = nil
         guard let i = wanted else { return }
-        // Frames at the photo's fit size in device pixels (a photo shown larger draws them larger).
-        let points = viewer?.fitSize(of: i) ?? grid.size
-        let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
-        animation = AnimationPlayer(index: i, stream: queue.animationStream(path: photos[i].file, covering: size),
-                                    slack: animator.clock.frameInterval / 2)
+        animation = player(for: i, playing: photos[i].file)
     }
 
-    /// Space on an animated photo at rest in the viewer: it pauses, or plays on. False when there is
-    /// no such photo (the key then does what Return does).
+    /// Photo `i`'s frames from `file`, at its fit size in device pixels (a photo shown larger draws them larger).
+    private func player(for i: Int, playing file: FilePath) -> AnimationPlayer {
+        let points = viewer?.fitSize(of: i) ?? grid.size
+        let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
+        return AnimationPlayer(index: i, stream: queue.animationStream(path: file, covering: size), slack: animator.clock.frameInterval / 2)
+    }
+
+    /// A Live Photo whose movie plays: its place and its still, put back when the movie ends or is left.
+    private var liveStill: (index: Int, image: PixelImage)?
+
+    /// Space on an animated photo at rest in the viewer: it pauses, or plays on; on a Live Photo, its movie plays
+    /// once and its still is back. False when there is no such photo (the key then does what Return does).
     func togglePlayback(at now: Double) -> Bool {
-        guard let player = animation, viewer != nil, !transitions.isTransitioning else { return false }
+        guard let viewer, !transitions.isTransitioning else { return false }
+        guard let player = animation else {
+            guard let movie = photos[viewer.index].motion, let still = viewer.image(of: viewer.index) else { return false }
+            liveStill = (viewer.index, still)
+            animation = player(for: viewer.index, playing: movie)
+            return true
+        }
         player.togglePause(at: now)
         return true
+    }
+
+    /// The Live Photo's still in its page again, its movie over (or left).
+    private func showLiveStill() {
+        guard let (i, still) = liveStill else { return }
+        liveStill = nil
+        if animation?.index == i { animation = nil }
+        _ = viewer?.showFrame(still, for: i)
     }
 
     /// Puts up the animation's frame due at `now` (in its page, and on the copy in the air); the
     /// window's area that changed, points. Nil when no frame was due.
     func advanceAnimation(to now: Double) -> Rect? {
-        guard let player = animation, let viewer, let image = player.frame(at: now) else { return nil }
+        guard let player = animation, let viewer else { return nil }
+        let frame = player.frame(at: now)
+        if frame == nil, player.isFinished, liveStill?.index == player.index {
+            showLiveStill()
+            return Rect(origin: .zero, size: grid.size)
+        }
+        guard let image = frame else { return nil }
         let window = Rect(origin: .zero, size: grid.size)
         var damage: Rect?
         if let node = viewer.showFrame(image, for: player.index), let page = node.parent {
@@ -344,6 +372,7 @@ final class PhotoNavigator {
         if let player = animation {
             if let now = newOf[player.index] { player.index = now } else { animation = nil }
         }
+        liveStill = liveStill.flatMap { live in animation.map { (index: $0.index, image: live.image) } }
         guard let viewer, !photos.isEmpty else { return }
         let open = viewer.index
         let target = preferring ?? newOf[open] ?? origins.firstIndex { ($0 ?? -1) > open } ?? origins.lastIndex { $0 != nil } ?? 0

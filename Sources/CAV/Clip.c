@@ -224,7 +224,14 @@ static int feed(photozoom_clip *clip, char *reason, int size)
             /* The file ended, whole or cut short: the decoder gives what it holds. */
             if (error != AVERROR_EOF || clip->source->sought_past_end) clip->facts->truncated = 1;
             clip->draining = 1;
-            return av->avcodec_send_packet(clip->decoder, NULL) < 0 ? -1 : 0;
+            /* With frame threads a damaged last packet (a file cut short) answers the flush: asked again, it drains. */
+            int drained = AVERROR_INVALIDDATA;
+            for (int tries = 0; tries < 3 && drained == AVERROR_INVALIDDATA; tries++) {
+                drained = av->avcodec_send_packet(clip->decoder, NULL);
+                if (drained == AVERROR_INVALIDDATA) clip->facts->truncated = 1;
+            }
+            if (drained < 0 && drained != AVERROR_EOF) { say(reason, size, "its last pictures would not decode", drained, av); return -1; }
+            return 0;
         }
         if (clip->packet->stream_index != clip->stream) { av->av_packet_unref(clip->packet); continue; }
         error = av->avcodec_send_packet(clip->decoder, clip->packet);

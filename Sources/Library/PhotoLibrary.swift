@@ -16,6 +16,8 @@ public struct Photo: Sendable, Equatable {
     public var date: PhotoDate?
     /// The camera that took it, as its EXIF block names it ("Canon EOS R6"), when a tree's photo says.
     public var camera: String?
+    /// A Live Photo's movie, the file beside it (`LivePhotos`); nil for any other photo.
+    public var motion: FilePath?
 
     public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil) {
         self.file = file
@@ -86,7 +88,8 @@ public enum PhotoLibrary {
                     return true
                 }
                 let entries = remembered == nil ? known.wait(until: \.done) { $0.entries } : [:]
-                photos += timeline(found, known: remembered.map { .remembered($0) } ?? .entries(entries), index: index, indexed: indexed)
+                photos += LivePhotos.joined(timeline(found, known: remembered.map { .remembered($0) } ?? .entries(entries), index: index,
+                                                     indexed: indexed))
             }
         }
         return (photos, problems)
@@ -108,7 +111,7 @@ public enum PhotoLibrary {
                 photos.append(Photo(file: file))
             }
         }
-        return (photos, problems)
+        return (LivePhotos.joined(photos), problems)
     }
 
     /// Nil when a file in a folder is a photo; "" when it is something else said nothing of; else why

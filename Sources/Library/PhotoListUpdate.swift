@@ -65,6 +65,13 @@ public struct PhotoListUpdate {
             if !problem.isEmpty { problems.append(problem) }
         }
         entries.removeAll { $0.origin.map(gone.contains) ?? false }
+        // A Live Photo's movie arriving with its still, or after it, is the still's.
+        added = LivePhotos.joined(added)
+        for movie in added where LivePhotos.isMovieName(movie.file) {
+            guard let i = entries.firstIndex(where: { LivePhotos.isMovie(movie.file, of: $0.photo.file) }) else { continue }
+            entries[i].photo.motion = movie.file
+            added.removeAll { $0.file == movie.file }
+        }
         for photo in added {
             let at: Int
             if let date = photo.date {

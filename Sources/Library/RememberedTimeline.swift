@@ -37,8 +37,13 @@ public struct RememberedTimeline: Sendable {
         let order = paths.indices.sorted { a, b in
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : paths[a].lexicographicallyPrecedes(paths[b])
         }
-        return RememberedTimeline(photos: order.map { Photo(file: FilePath(bytes: paths[$0]), date: dates[$0], camera: cameras[$0]) },
-                                  sizes: order.map { sizes[$0] }, modified: order.map { modified[$0] })
+        var photos = order.map { Photo(file: FilePath(bytes: paths[$0]), date: dates[$0], camera: cameras[$0]) }
+        // As the walk lists them: a Live Photo's movie is its still's (`LivePhotos`).
+        let (movies, movieOf) = LivePhotos.pairs(photos.map(\.file))
+        for (still, movie) in movieOf { photos[still].motion = movie }
+        let kept = order.indices.filter { !movies.contains($0) }
+        return RememberedTimeline(photos: kept.map { photos[$0] }, sizes: kept.map { sizes[order[$0]] },
+                                  modified: kept.map { modified[order[$0]] })
     }
 
     /// Each photo's place, by file (places, not photos: a dictionary of 100,000 photos is memory a launch's

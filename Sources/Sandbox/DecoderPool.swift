@@ -125,11 +125,14 @@ public final class DecoderPool: PictureDecoding, Sendable {
         let seconds = timeLimit(for: request)
         request.cpuSeconds = min(request.cpuSeconds, seconds)
         guard var worker = checkOut() else { return try here() }
-        if let format, format.opensLibraryOnDemand, !worker.libraries.contains(format.library) {
-            guard let heavier = replace(worker, adding: format.library) else { return try here() }
-            worker = heavier
-        }
-        if !worker.isReady {
+        while true {
+            if let format, format.opensLibraryOnDemand, !worker.libraries.contains(format.library) {
+                guard let heavier = replace(worker, adding: format.library) else { return try here() }
+                worker = heavier
+            }
+            if worker.isReady { break }
+            // One that did not start in time is replaced by another idle decoder, which may lack the library: the
+            // check again (a JPEG XL once went to a decoder without libjxl, which could not open it once confined).
             guard let ready = awaitReady(worker) else { return try here() }
             worker = ready
         }

@@ -85,4 +85,29 @@ struct ClipPlaybackTests {
         #expect(warnings.count == 1, "\(log.messages)")
         #expect(warnings.first?.contains("cut.mp4") == true && warnings.first?.contains("cut short") == true, "\(warnings)")
     }
+
+    /// A Live Photo (IMG_0042.JPG with IMG_0042.MOV): one cell, badged "LIVE"; opened, space plays its movie once,
+    /// then its still is back.
+    @Test func spaceOnALivePhotoPlaysItsMovieThenItsStillIsBack() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "IMG_0042.JPG")
+        let made = try TestClips.make([.numbered], in: folder)
+        try FileManager.default.moveItem(atPath: made[.numbered]!, toPath: folder.path + "/IMG_0042.MOV")
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
+        #expect(photos.map(\.name) == ["IMG_0042.JPG"])
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 300), emptyMessage: "",
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock, logger: log.logger)
+        app.settle(stepping: clock)
+        #expect(app.grid.cell(at: 0).children.first { $0.name == "cell.0.badge" }?.text?.string == "LIVE")
+        app.openWhenLoaded(0)
+        app.settle(stepping: clock)
+        let still = try #require(app.viewer?.image)
+        #expect(play(app, seconds: 0.5).allSatisfy { $0 === still }, "a still until asked")
+        _ = app.handle(.key(name: "space", modifiers: []))
+        let moving = play(app, seconds: 1).filter { $0 !== still }
+        #expect(moving.count >= 25, "its movie plays: \(moving.count) pictures")
+        _ = play(app, seconds: 1.5)
+        #expect(app.viewer?.image === still, "its still is back once the movie is over")
+        #expect(app.nextAnimationFrame == nil)
+    }
 }

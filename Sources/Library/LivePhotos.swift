@@ -1,0 +1,53 @@
+import Imaging
+import SystemPackage
+
+/// A Live Photo as an iPhone exports it: a still and a short movie of the same name in the same folder
+/// (`IMG_0042.HEIC` and `IMG_0042.MOV`). They are one item, the still, which carries its movie (`Photo.motion`);
+/// the movie is not listed again. Paired by name, case aside; Apple's ContentIdentifier is not read yet.
+public enum LivePhotos {
+    /// The extensions a Live Photo's movie has.
+    static let movieExtensions: Set<String> = ["mov"]
+
+    /// A still's or a movie's key: its folder's bytes and its name without the extension, lower case; nil for any
+    /// other file.
+    private static func key(_ path: FilePath, movie: Bool) -> [UInt8]? {
+        guard let name = path.lastComponent, let ext = name.extension?.lowercased() else { return nil }
+        guard movie ? movieExtensions.contains(ext) : !ImageFormat.isClipName(name.string) && ImageFormat.allExtensions.contains(ext)
+        else { return nil }
+        return path.removingLastComponent().bytes + [0] + Array(name.stem.lowercased().utf8)
+    }
+
+    /// Among `paths`: the movies that are a still's (their places), and each such still's movie (by the still's place).
+    static func pairs(_ paths: [FilePath]) -> (movies: Set<Int>, movieOf: [Int: FilePath]) {
+        var stills: [[UInt8]: Int] = [:]
+        for (i, path) in paths.enumerated() { if let key = key(path, movie: false) { stills[key] = stills[key] ?? i } }
+        var movies: Set<Int> = [], movieOf: [Int: FilePath] = [:]
+        for (i, path) in paths.enumerated() {
+            guard let key = key(path, movie: true), let still = stills[key], movieOf[still] == nil else { continue }
+            movies.insert(i)
+            movieOf[still] = path
+        }
+        return (movies, movieOf)
+    }
+
+    /// `photos` with the movies of their Live Photos taken out and carried by their stills.
+    public static func joined(_ photos: [Photo]) -> [Photo] {
+        let (movies, movieOf) = pairs(photos.map(\.file))
+        guard !movies.isEmpty else { return photos }
+        return photos.enumerated().compactMap { i, photo in
+            guard !movies.contains(i) else { return nil }
+            var photo = photo
+            if let movie = movieOf[i] { photo.motion = movie }
+            return photo
+        }
+    }
+
+    /// Whether `path` is named as a Live Photo's movie.
+    static func isMovieName(_ path: FilePath) -> Bool { key(path, movie: true) != nil }
+
+    /// Whether `movie` is the Live Photo movie of `still`.
+    static func isMovie(_ movie: FilePath, of still: FilePath) -> Bool {
+        guard let key = key(movie, movie: true) else { return false }
+        return key == Self.key(still, movie: false)
+    }
+}
