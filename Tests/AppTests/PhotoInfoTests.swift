@@ -91,4 +91,21 @@ import TestSupport
         #expect(PhotoInfo.bytes(512_345) == "512 KB")
         #expect(PhotoInfo.bytes(7_234_567) == "7.2 MB")
     }
+
+    /// A phone's clip: when and with what it was filmed (its own words), how long it plays and at what rate, its size,
+    /// and its codec with its sound.
+    @Test(.enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+    func aClipSaysItsLengthRateSizeAndCodec() throws {
+        let folder = try TemporaryFolder()
+        let path = try #require(TestClips.make([.tone], in: folder)[.tone])
+        let clip = try #require(try ImageDecoder.decode(path: path).clip)
+        let (title, list) = PhotoInfo.describe(Photo(file: FilePath(path)), clip: clip, locale: Locale(identifier: "en_GB"))
+        let rows = Dictionary(uniqueKeysWithValues: list.map { ($0.label, $0.value) })
+        #expect(title == "Thursday, 1 June 2023 at 12:34", "\(title)")
+        #expect(rows["Camera"] == "Apple iPhone 13")
+        #expect(rows["Length"] == "0:02 · 30 fps")
+        #expect(rows["Size"]?.hasPrefix("320 × 240 · 0.1 MP · ") == true, "\(rows["Size"] ?? "")")
+        #expect(rows["Format"] == "MP4 · H.264 with sound")
+        #expect(list.first?.label == "Length", "a clip's length first: \(list.map(\.label))")
+    }
 }
