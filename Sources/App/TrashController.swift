@@ -20,6 +20,8 @@ final class TrashController {
     private var tookPress = false
     /// A photo put back from the trash: once the list has it again, the viewer (if open) shows it.
     var returning: FilePath?
+    /// The movie of the Live Photo the card offers back, moved with its still.
+    private var cardMovie: Trash.Item?
     private let animator: Animator
     private let logger: Logger
 
@@ -38,7 +40,16 @@ final class TrashController {
             let item = try trash.trash(photo.file)
             logger.info("\(photo.path) moved to the trash: \(String(decoding: item.file).escapingControlCharacters)")
             showCard(for: item, photo: photo, in: size, over: root)
-            return FolderWatcher.Changes(touched: [photo.file])
+            // A Live Photo goes whole: its movie with it (and back with it).
+            cardMovie = photo.motion.flatMap { movie in
+                do {
+                    return try trash.trash(movie)
+                } catch {
+                    logger.warning("\(error)")
+                    return nil
+                }
+            }
+            return FolderWatcher.Changes(touched: Set([photo.file] + (cardMovie.map { [$0.original] } ?? [])))
         } catch {
             logger.warning("\(error)")
             return nil
@@ -53,7 +64,14 @@ final class TrashController {
             try trash.restore(card.item)
             logger.info("\(String(decoding: card.item.original).escapingControlCharacters) put back from the trash")
             returning = card.photoFile
-            return FolderWatcher.Changes(touched: [card.photoFile])
+            guard let movie = cardMovie else { return FolderWatcher.Changes(touched: [card.photoFile]) }
+            cardMovie = nil
+            do {
+                try trash.restore(movie)
+            } catch {
+                logger.warning("\(error)")
+            }
+            return FolderWatcher.Changes(touched: [card.photoFile, movie.original])
         } catch {
             logger.warning("\(error)")
             return nil

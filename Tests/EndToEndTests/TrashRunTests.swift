@@ -78,6 +78,43 @@ import TestSupport
         #expect(said.contains("moved to the trash") && said.contains("put back from the trash"), "\(said)")
     }
 
+    /// A Live Photo goes to the trash whole, its movie with its still, and comes back whole, byte for byte.
+    @Test(.enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+    func aLivePhotoIsTrashedAndPutBackWithItsMovie() throws {
+        let f = try Fixture()
+        let made = try TestClips.make([.upright], in: f.photos)
+        try FileManager.default.moveItem(atPath: made[.upright]!, toPath: f.photos.path + "/chelsea.MOV")
+        let before = try f.contents(f.photos.path)
+        #expect(before.count == 4)
+        let (status, said) = try f.run("""
+            wait 900
+            dump \(f.scratch.path)/grid.json
+            tap 160 110
+            wait 900
+            dump \(f.scratch.path)/open.json
+            key Delete
+            wait 500
+            dump \(f.scratch.path)/deleted.json
+            key ctrl+z
+            wait 900
+            dump \(f.scratch.path)/back.json
+            """)
+        #expect(status == 0, "\(said)")
+        #expect(text(try f.dump("grid.json"), "titleBar.count") == "3 photos", "the movie is its still's")
+        #expect(text(try f.dump("open.json"), "viewer.title") == "chelsea.png")
+        #expect(text(try f.dump("deleted.json"), "titleBar.count") == "2 photos")
+        #expect(text(try f.dump("back.json"), "titleBar.count") == "3 photos")
+        #expect(text(try f.dump("back.json"), "viewer.title") == "chelsea.png")
+        #expect(try f.contents(f.photos.path) == before, "both back, byte for byte")
+        #expect(try f.contents(f.trash + "/files").isEmpty && f.contents(f.trash + "/info").isEmpty)
+        #expect(said.components(separatedBy: "moved to the trash").count == 2, "one line for the pair: \(said)")
+        // Deleted and left there: both wait in the trash.
+        let (again, words) = try f.run("wait 900\ntap 160 110\nwait 900\nkey Delete\nwait 500\n")
+        #expect(again == 0, "\(words)")
+        #expect(Set(try f.contents(f.trash + "/files").keys) == ["chelsea.png", "chelsea.MOV"])
+        #expect(try f.contents(f.photos.path).keys.sorted() == ["Kleiber_by_Lukas_Baubkus.jpg", "grace_hopper.jpg"])
+    }
+
     @Test func deletedWithoutUndoItWaitsInTheTrashWithItsInfo() throws {
         let f = try Fixture()
         let before = try f.contents(f.photos.path)
