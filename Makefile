@@ -26,13 +26,13 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxran
                  libx11-xcb-dev libxcb-present-dev libxcb-xfixes0-dev libxcb-shm0-dev \
                  libwayland-dev wayland-protocols libxkbcommon-dev \
                  libturbojpeg0-dev libwebp-dev libpng-dev zlib1g-dev libsqlite3-dev fonts-dejavu-core \
-                 libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
+                 libgif-dev libimagequant-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libpulse-dev \
                  liblcms2-dev libheif-dev libtiff-dev libjxl-dev librsvg2-dev libraw-dev libseccomp-dev
 # The desktop tests also use a window manager, a Wayland compositor with Xwayland, xclip and the
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time; the clips' tests make their clips with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway grim wtype wl-clipboard wayvnc python3-gi gir1.2-gtk-3.0 x11-xserver-utils time colord-data \
-                 libimage-exiftool-perl ffmpeg
+                 libimage-exiftool-perl ffmpeg pulseaudio pulseaudio-utils
 # The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
 BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.

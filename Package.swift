@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev), and its
+        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libswscale-dev, libswresample-dev, libavutil-dev), and its
         // libraries opened when an MP4 is recorded, not linked (CAV.h says why).
         .target(name: "CAV", linkerSettings: [.linkedLibrary("dl")]),
         // Codec libraries opened when a file needs them (dlopen), not linked: CDynamicLibrary opens one;
@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "CJXL", dependencies: ["CDynamicLibrary"]),
         // CRSVG: librsvg's (SVG).
         .target(name: "CRSVG", dependencies: ["CDynamicLibrary"]),
+        // CPulse: libpulse-simple's (a clip's sound; the headers are libpulse-dev's).
+        .target(name: "CPulse", dependencies: ["CDynamicLibrary"]),
         // What a decoder process confines itself with: libseccomp, Landlock, prctl, and descriptors passed
         // on a socket (libseccomp-dev).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
@@ -85,7 +87,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Library", dependencies: [
-            "Imaging", "Threads", "Pixels", "Cairo", "CSandbox",
+            "Imaging", "Threads", "Pixels", "Cairo", "CSandbox", "CPulse",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "SystemPackage", package: "swift-system"),

@@ -36,12 +36,16 @@ final class Interaction {
         case draggingOut
         /// Two fingers at fit turned before they spread or closed: the photo turns with them.
         case twisting
+        /// A finger on a clip's scrub bar: the clip goes to the time under it.
+        case scrubbing
+        /// A press held on a Live Photo: its movie plays while it is held.
+        case holdingLive
     }
 
     /// The phases, for the trace and the `d` overlay.
     enum Phase: String {
         case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
-        case draggingOut, twisting
+        case draggingOut, twisting, scrubbing, holdingLive
         case inTheAir
     }
 
@@ -61,6 +65,8 @@ final class Interaction {
         case .revealingInfo?: .revealingInfo
         case .draggingOut?: .draggingOut
         case .twisting?: .twisting
+        case .scrubbing?: .scrubbing
+        case .holdingLive?: .holdingLive
         case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
         }
     }
@@ -188,6 +194,11 @@ final class Interaction {
         grid.finishColumnChange()
         pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
         if !pressStoppedScrolling, !grid.showsCovers, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
+        // A press on a clip's scrub bar takes the clip to its time there, and a drag along it follows.
+        if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.clipButton(at: point) == .scrubBar {
+            gesture = .scrubbing
+            navigator.scrub(to: viewer.clipControls.fraction(at: point))
+        }
         // A press on a photo in the air takes it: from here the finger carries it as a pull.
         if transitions.take(at: point) {
             gesture = .pulling
@@ -199,6 +210,7 @@ final class Interaction {
     /// double click on a thumbnail) opens, from where it is.
     private func lifted() {
         navigator.pressEnded()
+        if gesture == .scrubbing { gesture = nil }
         if gesture == .pulling, holdsTakenPhoto {
             transitions.letGo(toward: .viewer)
             gesture = nil
@@ -262,6 +274,8 @@ final class Interaction {
         case .paging?: navigator.viewer?.dragPaging(translation: t.x)
         case .panningPhoto?: navigator.viewer?.pan(translation: t)
         case .pulling?: transitions.follow(translation: t - pullStart)
+        case .scrubbing?:
+            if let viewer = navigator.viewer { navigator.scrub(to: viewer.clipControls.fraction(at: pan.startLocation + t)) }
         case .revealingInfo?:
             guard let viewer = navigator.viewer else { break }
             // Down past hidden, the photo is pulled from there.
@@ -308,11 +322,20 @@ final class Interaction {
     private func longPressed(_ press: LongPressRecognizer) {
         switch press.state {
         case .began:
-            guard gesture == nil, !holdsTakenPhoto, !pressStoppedScrolling, let lifted = navigator.liftable(at: press.location) else { return }
+            guard gesture == nil, !holdsTakenPhoto, !pressStoppedScrolling else { return }
+            // On a Live Photo in the viewer, as on a phone, a press held plays its movie.
+            if navigator.viewer != nil, navigator.viewer?.button(at: press.location) == nil, navigator.holdLive(true) {
+                gesture = .holdingLive
+                return
+            }
+            guard let lifted = navigator.liftable(at: press.location) else { return }
             gesture = .draggingOut
             commands.append(.dragOut(.lift(index: lifted.index, origin: lifted.origin, at: press.location)))
         case .changed where gesture == .draggingOut:
             commands.append(.dragOut(.move(to: press.location)))
+        case .ended where gesture == .holdingLive, .cancelled where gesture == .holdingLive:
+            _ = navigator.holdLive(false)
+            gesture = nil
         case .ended where gesture == .draggingOut, .cancelled where gesture == .draggingOut:
             commands.append(.dragOut(.end(at: press.location, cancelled: press.state == .cancelled)))
             gesture = nil
@@ -435,6 +458,8 @@ final class Interaction {
             } else {
                 grid.glideToNewest()
             }
+        } else if navigator.viewer?.clipButton(at: point) == .playPause, !navigator.isTransitioning {
+            _ = navigator.togglePlayback(at: clock.now)
         } else if let button = navigator.viewer?.button(at: point) {
             switch button {
             case .back: navigator.close()
@@ -447,13 +472,15 @@ final class Interaction {
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
     private func viewerTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil,
+              viewer.clipButton(at: point) == nil else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
     private func doubleTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil,
+              viewer.clipButton(at: point) == nil else { return }
         viewer.doubleTap(at: point)
     }
 
@@ -519,7 +546,7 @@ final class Interaction {
         case .trash: if navigator.viewer != nil { viewerKey(.trash) } else { commands.append(.trash) }
         case .turn(let clockwise): viewerKey(.turn(clockwise: clockwise))
         case .menu: viewerKey(.menu)
-        case .slowMotion, .debugOverlay, .help, .search, .undo: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search, .undo, .stepBack, .mute, .live: break   // the app's own
         }
         return nil
     }

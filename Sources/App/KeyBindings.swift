@@ -14,6 +14,12 @@ struct KeyBinding {
         case zoom(Zoom)
         /// `space`: an animation plays or pauses; otherwise as `open`.
         case playPause
+        /// `,`: a paused clip's picture before (`.`, a favorite's key, steps on while one is paused).
+        case stepBack
+        /// `m`: clips play silent, or with their sound.
+        case mute
+        /// `l`: Live Photos play their movie as they land, or not.
+        case live
         /// `.`: the open photo becomes a favorite, or stops being one.
         case favorite
         /// `/`: the Search tab.
@@ -76,7 +82,13 @@ struct KeyBinding {
                    detail: "open the selected photo; while a photo flies back into the grid, open it again from where it is"),
         KeyBinding(keys: ["space": .playPause], label: "`space`",
                    summary: "pause or play an animation (else as Return)",
-                   detail: "pause an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there; on a photo that does not move, and in the grid, as `Return`"),
+                   detail: "pause a clip or an animated photo (GIF, APNG, animated WebP) where it is, or play it on from there (the play button at a clip's foot does too); on a Live Photo, play its movie once; on a photo that does not move, and in the grid, as `Return`"),
+        KeyBinding(keys: ["comma": .stepBack], label: "`,` and `.`", summary: "a paused clip's picture back, or on",
+                   detail: "on a paused clip or animation, show the picture before, or after (`.` favorites a photo that is not paused); the scrub bar at a clip's foot, dragged or tapped, goes to any time"),
+        KeyBinding(keys: ["m": .mute], label: "`m`", summary: "mute clips, or not",
+                   detail: "clips play silent, or with their sound again (kept from clip to clip; the clip's foot says “muted”). Sound goes to the desktop's sound server (PulseAudio, or PipeWire's pulse server); with none, clips play silent after one line"),
+        KeyBinding(keys: ["l": .live], label: "`l`", summary: "Live Photos play as they land, or not",
+                   detail: "whether a Live Photo or Motion Photo plays its movie once, muted, as it lands in the viewer (on at launch); a press held on it plays the movie with its sound either way, and space plays it once"),
         KeyBinding(keys: ["period": .favorite], label: "`.`", summary: "favorite, or not",
                    detail: "mark the open photo as a favorite, or not (the heart on the viewer's bar does too): a heart on its bar and its grid cell, kept in `$XDG_DATA_HOME/photozoom/` for the next launch"),
         KeyBinding(keys: ["i": .info], label: "`i`, `Alt+Return`", summary: "the photo's details",

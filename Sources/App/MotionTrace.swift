@@ -35,6 +35,10 @@ public struct MotionTraceRecord: Encodable, Equatable {
     public let imagePixels: [Int]?
     /// Frames of the open photo's animation put up so far, while one plays.
     public let animationFrame: Int?
+    /// A clip with sound: how far its sound was ahead of the picture this frame put up (its time heard at `time`
+    /// less the picture's own), ms; nil on frames that put none up. Ahead at the screen: this plus
+    /// `presentedAt - time`.
+    public var soundLeadMs: Double?
     /// In the window, a frame that drew only what an animation changed: that area, window points
     /// (x, y, width, height); nil for a whole frame.
     public var damage: [Double]?
@@ -125,6 +129,7 @@ extension MotionTraceRecord {
             animating: app.isAnimating,
             gridOffset: (app.grid.scrollOffset * 1000).rounded() / 1000,
             imagePixels: photo?.image.map { [$0.width, $0.height] },
-            animationFrame: app.animationFramesShown)
+            animationFrame: app.animationFramesShown,
+            soundLeadMs: app.takeSoundLead().map { ($0 * 1_000_000).rounded() / 1000 })
     }
 }

@@ -20,9 +20,9 @@ final class PhotoNavigator {
         didSet { updateAnimation() }
     }
     /// The open photo's animation, while it plays (from the zoom-in to the landing of its fly-back).
-    private(set) var animation: AnimationPlayer?
+    var animation: AnimationPlayer?
     /// Photos whose decodes said they move.
-    private var animated: Set<Int> = []
+    var animated: Set<Int> = []
     private let screens = Node(name: "screens")
     private let flights = Node(name: "transitions")
     /// The viewer's black over the whole window while a photo passed on its own decodes: the launch shows
@@ -30,16 +30,16 @@ final class PhotoNavigator {
     private var curtain: Node?
     /// The one owner of the photo in the air: the interaction takes, follows and lets it go through its verbs.
     let transitions: ZoomTransitionController
-    private let animator: Animator
-    private var photos: [Photo]
+    let animator: Animator
+    private(set) var photos: [Photo]
     /// Decodes the open photo and its neighbours at screen size (and the grid's thumbnails).
-    private let queue: DecodeQueue
+    let queue: DecodeQueue
     /// The width asked for, per photo, while its decode runs.
     private var pendingWidth: [Int: Int] = [:]
     /// Photos' full widths, px, as their decodes tell them.
     private var fullWidths: [Int: Int] = [:]
     /// What the clips decoded so far say of themselves (the info panel's length, codec and rate), by file.
-    private var clips: [FilePath: ClipFacts] = [:]
+    var clips: [FilePath: ClipFacts] = [:]
 
     /// Device pixels a point: decodes are sized for the pixels; a new one reaches the open photo's pages
     /// and asks for it (and its neighbours) decoded for it.
@@ -64,6 +64,20 @@ final class PhotoNavigator {
 
     /// The photo the viewer shows, if it is open.
     var openPhoto: Photo? { viewer.map { photos[$0.index] } }
+
+    /// Whether a clip's sound is played (a window's; headless runs and tests play none).
+    var playsSound = false
+    /// `l`: a Live Photo plays its movie once, muted, as it lands (and the photo it last did so for, until another
+    /// is shown).
+    var playsLiveOnLanding = true
+    var livePlayedOnLanding: Int?
+    /// `m`: clips play silent (kept from one clip to the next, as a phone's mute).
+    var isMuted = false {
+        didSet {
+            animation?.isMuted = isMuted
+            updateClipControls()
+        }
+    }
 
     /// Whether the viewer's bar offers the trash.
     var showsTrash = false {
@@ -267,73 +281,8 @@ final class PhotoNavigator {
         updateAnimation()
     }
 
-    /// Plays the open photo's animation, if it has one; stops one the viewer left (a Live Photo's movie left, its
-    /// still is back).
-    private func updateAnimation() {
-        let wanted = viewer.flatMap { animated.contains($0.index) ? $0.index : nil }
-        guard animation?.index != wanted else { return }
-        showLiveStill()
-        animation = nil
-        guard let i = wanted else { return }
-        animation = player(for: i, playing: photos[i].file)
-    }
-
-    /// Photo `i`'s frames from `file`, at its fit size in device pixels (a photo shown larger draws them larger).
-    private func player(for i: Int, playing file: FilePath) -> AnimationPlayer {
-        let points = viewer?.fitSize(of: i) ?? grid.size
-        let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
-        return AnimationPlayer(index: i, stream: queue.animationStream(path: file, covering: size), slack: animator.clock.frameInterval / 2)
-    }
-
     /// A Live Photo whose movie plays: its place and its still, put back when the movie ends or is left.
-    private var liveStill: (index: Int, image: PixelImage)?
-
-    /// Space on an animated photo at rest in the viewer: it pauses, or plays on; on a Live Photo, its movie plays
-    /// once and its still is back. False when there is no such photo (the key then does what Return does).
-    func togglePlayback(at now: Double) -> Bool {
-        guard let viewer, !transitions.isTransitioning else { return false }
-        guard let player = animation else {
-            guard let movie = photos[viewer.index].motion, let still = viewer.image(of: viewer.index) else { return false }
-            liveStill = (viewer.index, still)
-            animation = player(for: viewer.index, playing: movie)
-            return true
-        }
-        player.togglePause(at: now)
-        return true
-    }
-
-    /// The Live Photo's still in its page again, its movie over (or left).
-    private func showLiveStill() {
-        guard let (i, still) = liveStill else { return }
-        liveStill = nil
-        if animation?.index == i { animation = nil }
-        _ = viewer?.showFrame(still, for: i)
-    }
-
-    /// Puts up the animation's frame due at `now` (in its page, and on the copy in the air); the
-    /// window's area that changed, points. Nil when no frame was due.
-    func advanceAnimation(to now: Double) -> Rect? {
-        guard let player = animation, let viewer else { return nil }
-        let frame = player.frame(at: now)
-        if frame == nil, player.isFinished, liveStill?.index == player.index {
-            showLiveStill()
-            return Rect(origin: .zero, size: grid.size)
-        }
-        guard let image = frame else { return nil }
-        let window = Rect(origin: .zero, size: grid.size)
-        var damage: Rect?
-        if let node = viewer.showFrame(image, for: player.index), let page = node.parent {
-            damage = node.convert(node.bounds, to: nil).intersection(page.convert(page.bounds, to: nil))
-        }
-        // The copy in the air is the viewer's photo: this one, unless a pull took the page before it
-        // settled on another.
-        if let copy = transitions.flyingPhoto, viewer.index == player.index {
-            copy.image = image
-            let rect = copy.convert(copy.bounds, to: nil)
-            damage = damage.map { $0.union(rect) } ?? rect
-        }
-        return damage.flatMap { $0.intersection(window) }
-    }
+    var liveStill: (index: Int, image: PixelImage)?
 
     /// Photos whose file changed while the viewer holds their old pictures: their next decode replaces
     /// what their pages show, whatever its size.

@@ -103,6 +103,12 @@ public final class PhotoViewerApp {
         set { navigator.reducesMotion = newValue }
     }
 
+    /// Whether clips play their sound (a window's do, through the sound server; headless runs play none).
+    public var playsSound: Bool {
+        get { navigator.playsSound }
+        set { navigator.playsSound = newValue }
+    }
+
     /// What the window's title says: the open photo's name, or the grid's.
     public var title: String { viewer.map { "\($0.photoName) — Photos" } ?? PhotoViewerApp.gridTitle }
     public static let gridTitle = "Photos — PhotoZoomAnimator"
@@ -148,9 +154,7 @@ public final class PhotoViewerApp {
         animator.tick()
         passTime()
         _ = navigator.advanceAnimation(to: animator.clock.now)
-        if let player = navigator.animation, let failure = player.takeFailure(), photos.indices.contains(player.index) {
-            logger.warning("\(photos[player.index].name): \(failure)")
-        }
+        if let player = navigator.animation, photos.indices.contains(player.index) { sayPlaybackProblems(of: player) }
         interaction.playWaitingKeys()
         performInteractionCommands()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
@@ -177,6 +181,9 @@ public final class PhotoViewerApp {
 
     /// Frames of the open photo's animation put up so far (the motion trace counts them).
     public var animationFramesShown: Int? { navigator.animation?.framesShown }
+
+    /// The sound's lead over the clip's picture put up since last asked, s (the trace's `soundLeadMs`).
+    public func takeSoundLead() -> Double? { navigator.animation?.takeSoundLead() }
 
     /// Called after every tick (one per frame): `--trace` writes a line here.
     public var frameObserver: ((PhotoViewerApp) -> Void)?
@@ -230,6 +237,14 @@ public final class PhotoViewerApp {
         case .help: help.toggle(in: size, over: root)
         case .search: show(.search)
         case .undo: perform(.undo)
+        case .favorite where navigator.stepFrame(forward: true): break   // `.` on a paused clip: a picture on
+        case .stepBack: _ = navigator.stepFrame(forward: false)
+        case .mute:
+            navigator.isMuted.toggle()
+            logger.info(navigator.isMuted ? "clips muted" : "clips play their sound")
+        case .live:
+            navigator.playsLiveOnLanding.toggle()
+            logger.info(navigator.playsLiveOnLanding ? "Live Photos play as they land" : "Live Photos stay still as they land")
         case .quit, .screenshot, .record, .copy, .fullScreen, .close, .open, .playPause, .move, .zoom, .favorite, .trash,
              .info, .menu, .turn:
             return interaction.key(action)
@@ -283,6 +298,8 @@ public final class PhotoViewerApp {
     lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
     var pendingChanges = FolderWatcher.Changes()
+    /// What was said of clips' sound (no sound server): each once a run.
+    var saidSoundProblems: Set<String> = []
     /// Where Delete moves photos (nil: `--read-only`, or a run that writes nothing, as most tests are).
     public var trash: Trash? {
         get { trashing.trash }

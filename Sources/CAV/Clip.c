@@ -1,8 +1,8 @@
 #include "CAV.h"
+#include "Demuxer.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A clip open for its pictures: the demuxer over the source, the picture stream's decoder, and the scaler
    of the last size asked for. */
@@ -19,48 +19,9 @@ struct photozoom_clip {
     int scaler_key[5];
     int stream;
     int draining;
+    /* After a seek: pictures before this time (s) are decoded and passed over; -1 when none are. */
+    double skip_before;
 };
-
-static int source_read(void *opaque, uint8_t *buffer, int wanted)
-{
-    photozoom_clip_source *s = opaque;
-    if (s->position >= s->size) return AVERROR_EOF;
-    int64_t n = s->size - s->position < wanted ? s->size - s->position : wanted;
-    if (s->data) {
-        memcpy(buffer, s->data + s->position, (size_t)n);
-    } else {
-        ssize_t got;
-        do { got = pread(s->fd, buffer, (size_t)n, s->position); } while (got < 0 && errno == EINTR);
-        if (got < 0) return AVERROR(errno);
-        if (got == 0) return AVERROR_EOF;
-        n = got;
-    }
-    s->position += n;
-    return (int)n;
-}
-
-static int64_t source_seek(void *opaque, int64_t offset, int whence)
-{
-    photozoom_clip_source *s = opaque;
-    switch (whence & ~AVSEEK_FORCE) {
-    case AVSEEK_SIZE: return s->size;
-    case SEEK_SET: break;
-    case SEEK_CUR: offset += s->position; break;
-    case SEEK_END: offset += s->size; break;
-    default: return AVERROR(EINVAL);
-    }
-    if (offset < 0) return AVERROR(EINVAL);
-    if (offset > s->size) s->sought_past_end = 1;
-    s->position = offset;
-    return offset;
-}
-
-static void say(char *reason, int size, const char *what, int error, const photozoom_av *av)
-{
-    char words[128] = "";
-    if (error < 0) av->av_strerror(error, words, sizeof words);
-    snprintf(reason, (size_t)size, "%s%s%s", what, *words ? ": " : "", words);
-}
 
 static void copy_tag(const photozoom_av *av, AVDictionary *tags, const char *key, char *into, size_t size)
 {
@@ -119,9 +80,9 @@ static int open_decoder(photozoom_clip *clip, const AVCodec *codec, int threads,
 {
     const photozoom_av *av = clip->av;
     AVStream *stream = clip->format->streams[clip->stream];
-    if (!codec) { say(reason, size, "no decoder for its pictures", 0, av); return -1; }
+    if (!codec) { photozoom_say(reason, size, "no decoder for its pictures", 0, av); return -1; }
     clip->decoder = av->avcodec_alloc_context3(codec);
-    if (!clip->decoder) { say(reason, size, "out of memory", 0, av); return -1; }
+    if (!clip->decoder) { photozoom_say(reason, size, "out of memory", 0, av); return -1; }
     int error = av->avcodec_parameters_to_context(clip->decoder, stream->codecpar);
     if (error >= 0) {
         clip->decoder->pkt_timebase = stream->time_base;
@@ -130,10 +91,10 @@ static int open_decoder(photozoom_clip *clip, const AVCodec *codec, int threads,
         clip->decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
         error = av->avcodec_open2(clip->decoder, codec, NULL);
     }
-    if (error < 0) { say(reason, size, "its decoder would not open", error, av); return -1; }
+    if (error < 0) { photozoom_say(reason, size, "its decoder would not open", error, av); return -1; }
     clip->packet = av->av_packet_alloc();
     clip->frame = av->av_frame_alloc();
-    if (!clip->packet || !clip->frame) { say(reason, size, "out of memory", 0, av); return -1; }
+    if (!clip->packet || !clip->frame) { photozoom_say(reason, size, "out of memory", 0, av); return -1; }
     return 0;
 }
 
@@ -141,32 +102,16 @@ photozoom_clip *photozoom_clip_open(const photozoom_av *av, photozoom_clip_sourc
                                     int threads, char *reason, int size)
 {
     photozoom_clip *clip = calloc(1, sizeof *clip);
-    if (!clip) { say(reason, size, "out of memory", 0, av); return NULL; }
-    *clip = (photozoom_clip){ .av = av, .source = source, .facts = facts, .stream = -1 };
-    av->av_log_set_level(AV_LOG_QUIET);
-    const int buffer_size = 1 << 16;
-    unsigned char *buffer = av->av_malloc(buffer_size);
-    clip->io = buffer ? av->avio_alloc_context(buffer, buffer_size, 0, source, source_read, NULL, source_seek) : NULL;
-    clip->format = clip->io ? av->avformat_alloc_context() : NULL;
-    if (!clip->format) {
-        if (!clip->io) av->av_free(buffer);
-        say(reason, size, "out of memory", 0, av);
-        photozoom_clip_close(clip);
-        return NULL;
-    }
-    clip->format->pb = clip->io;
-    clip->format->flags |= AVFMT_FLAG_CUSTOM_IO;
-    int error = av->avformat_open_input(&clip->format, NULL, NULL, NULL);
-    if (error >= 0) error = av->avformat_find_stream_info(clip->format, NULL);
-    if (error < 0) {
-        say(reason, size, "not a clip FFmpeg can read", error, av);
+    if (!clip) { photozoom_say(reason, size, "out of memory", 0, av); return NULL; }
+    *clip = (photozoom_clip){ .av = av, .source = source, .facts = facts, .stream = -1, .skip_before = -1 };
+    if (photozoom_demuxer_open(av, source, &clip->io, &clip->format, reason, size) < 0) {
         photozoom_clip_close(clip);
         return NULL;
     }
     const AVCodec *codec = NULL;
     clip->stream = av->av_find_best_stream(clip->format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
     if (clip->stream < 0 || clip->format->streams[clip->stream]->codecpar->width <= 0) {
-        say(reason, size, "it holds no pictures", 0, av);
+        photozoom_say(reason, size, "it holds no pictures", 0, av);
         photozoom_clip_close(clip);
         return NULL;
     }
@@ -230,14 +175,14 @@ static int feed(photozoom_clip *clip, char *reason, int size)
                 drained = av->avcodec_send_packet(clip->decoder, NULL);
                 if (drained == AVERROR_INVALIDDATA) clip->facts->truncated = 1;
             }
-            if (drained < 0 && drained != AVERROR_EOF) { say(reason, size, "its last pictures would not decode", drained, av); return -1; }
+            if (drained < 0 && drained != AVERROR_EOF) { photozoom_say(reason, size, "its last pictures would not decode", drained, av); return -1; }
             return 0;
         }
         if (clip->packet->stream_index != clip->stream) { av->av_packet_unref(clip->packet); continue; }
         error = av->avcodec_send_packet(clip->decoder, clip->packet);
         av->av_packet_unref(clip->packet);
         /* A damaged packet is skipped; the decoder carries on from the next. */
-        if (error < 0 && error != AVERROR(EAGAIN) && error != AVERROR_INVALIDDATA) { say(reason, size, "its pictures would not decode", error, av); return -1; }
+        if (error < 0 && error != AVERROR(EAGAIN) && error != AVERROR_INVALIDDATA) { photozoom_say(reason, size, "its pictures would not decode", error, av); return -1; }
         return 0;
     }
 }
@@ -253,18 +198,37 @@ int photozoom_clip_next_picture(photozoom_clip *clip, uint8_t *pixels, int width
             int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
             int64_t pts = clip->frame->best_effort_timestamp;
             *seconds = pts == AV_NOPTS_VALUE ? 0 : (pts - start) * av_q2d(stream->time_base);
+            if (*seconds < clip->skip_before) { av->av_frame_unref(clip->frame); continue; }
+            clip->skip_before = -1;
             int converted = convert(clip, pixels, width, height, stride);
             av->av_frame_unref(clip->frame);
-            if (converted < 0) { say(reason, size, "its picture could not be converted", 0, av); return -1; }
+            if (converted < 0) { photozoom_say(reason, size, "its picture could not be converted", 0, av); return -1; }
             return 1;
         }
         if (error == AVERROR_EOF) return 0;
-        if (error != AVERROR(EAGAIN)) { say(reason, size, "its pictures would not decode", error, av); return -1; }
+        if (error != AVERROR(EAGAIN)) { photozoom_say(reason, size, "its pictures would not decode", error, av); return -1; }
         if (clip->draining) return 0;
         if (feed(clip, reason, size) < 0) return -1;
     }
-    say(reason, size, "no picture came from it", 0, av);
+    photozoom_say(reason, size, "no picture came from it", 0, av);
     return -1;
+}
+
+int photozoom_clip_seek(photozoom_clip *clip, double seconds, char *reason, int size)
+{
+    const photozoom_av *av = clip->av;
+    AVStream *stream = clip->format->streams[clip->stream];
+    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+    int64_t target = start + (int64_t)(seconds / av_q2d(stream->time_base));
+    /* To the key picture at or before it; those between are decoded and passed over. */
+    int error = av->av_seek_frame(clip->format, clip->stream, target, AVSEEK_FLAG_BACKWARD);
+    if (error < 0) { photozoom_say(reason, size, "it could not be sought", error, av); return -1; }
+    av->avcodec_flush_buffers(clip->decoder);
+    clip->draining = 0;
+    /* Half a picture early: a picture whose time is a rounding under the one asked for is it. */
+    double half = clip->facts->frame_rate > 0 ? 0.5 / clip->facts->frame_rate : 0.01;
+    clip->skip_before = seconds - half;
+    return 0;
 }
 
 void photozoom_clip_close(photozoom_clip *clip)
@@ -275,10 +239,6 @@ void photozoom_clip_close(photozoom_clip *clip)
     if (clip->frame) av->av_frame_free(&clip->frame);
     if (clip->packet) av->av_packet_free(&clip->packet);
     if (clip->decoder) av->avcodec_free_context(&clip->decoder);
-    if (clip->format) av->avformat_close_input(&clip->format);
-    if (clip->io) {
-        av->av_freep(&clip->io->buffer);
-        av->avio_context_free(&clip->io);
-    }
+    photozoom_demuxer_close(av, &clip->io, &clip->format);
     free(clip);
 }

@@ -24,7 +24,8 @@ static void load(void)
     void *avcodec = avutil ? open_library("libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)) : NULL;
     void *avformat = avcodec ? open_library("libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)) : NULL;
     void *swscale = avformat ? open_library("libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR)) : NULL;
-    if (!swscale) return;
+    void *swresample = swscale ? open_library("libswresample.so." AV_STRINGIFY(LIBSWRESAMPLE_VERSION_MAJOR)) : NULL;
+    if (!swresample) return;
 #define PHOTOZOOM_AV_LOOKUP(library, name) \
     if (!(table.name = (__typeof__(name) *)dlsym(library, #name))) { \
         snprintf(failure, sizeof failure, "%s has no %s", "lib" #library, #name); \

@@ -126,4 +126,6 @@ public protocol PictureDecoding: Sendable {
     func embeddedThumbnail(file: FilePath, colour: ColourTarget) -> PixelImage?
     /// `AnimatedImage.open(file:colour:)`'s frames.
     func openAnimation(file: FilePath, colour: ColourTarget) throws(ImageDecodeError) -> (any AnimationFrames)?
+    /// `ClipSound.open(file:)`'s sound.
+    func openSound(file: FilePath) throws(ImageDecodeError) -> (any SoundSource)?
 }

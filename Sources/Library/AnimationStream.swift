@@ -22,12 +22,15 @@ public final class AnimationStream: Sendable {
         case failed(ImageDecodeError)
     }
 
-    /// The items decoded and not taken yet, their frames' bytes, whether it was stopped, and whether the last is in.
+    /// The items decoded and not taken yet, their frames' bytes, whether it was stopped, whether the last is in, and a
+    /// seek asked for. Each seek starts a new generation: a frame decoded before it is not put in.
     private struct Queue: Sendable {
         var ready: [Item] = []
         var readyBytes = 0
         var stopped = false
         var done = false
+        var seekTo: Double?
+        var generation = 0
         var isFull: Bool { ready.count >= AnimationStream.framesAhead || readyBytes >= AnimationStream.bytesAhead }
     }
     private let queue = Locked(Queue())
@@ -63,6 +66,15 @@ public final class AnimationStream: Sendable {
         }
     }
 
+    /// To the frame showing at `seconds` (a clip's scrub bar, a frame step): the frames decoded ahead are dropped, and
+    /// the next one taken is that one. After the end too: the stream waits for a seek until it is stopped.
+    public func seek(to seconds: Double) {
+        queue.withLockWakingWaiters { q in
+            (q.ready, q.readyBytes, q.done, q.seekTo) = ([], 0, false, seconds)
+            q.generation += 1
+        }
+    }
+
     /// Blocks until the next item is decoded (headless runs: every frame is on time).
     public func waitForNext() {
         queue.wait(until: { !$0.ready.isEmpty || $0.done || $0.stopped }) { _ in }
@@ -77,32 +89,51 @@ public final class AnimationStream: Sendable {
             return finish(.failed(error), wake)
         }
         var plays = 0, framesThisPlay = 0
-        while true {
-            // Wait for room.
-            guard queue.wait(until: { $0.stopped || !$0.isFull }, then: { !$0.stopped }) else { return }
+        // Waits for room, or a seek (or, after the end, for a seek alone).
+        while let (seek, generation) = queue.wait(until: { $0.stopped || $0.seekTo != nil || !$0.isFull && !$0.done },
+                                                  then: { q -> (Double?, Int)? in
+            defer { q.seekTo = nil }
+            return q.stopped ? nil : (q.seekTo, q.generation)
+        }) {
             do throws(ImageDecodeError) {
+                if let seek {
+                    try animation.seek(to: seek)
+                    (plays, framesThisPlay) = (0, 0)
+                    continue
+                }
                 if let frame = try animation.nextFrame(covering: covering) {
-                    queue.withLockWakingWaiters {
-                        $0.ready.append(.frame(frame))
-                        $0.readyBytes += frame.image.stride * frame.image.height
-                    }
+                    put(.frame(frame), generation: generation, wake)
                     framesThisPlay += 1
-                    wake()
                     continue
                 }
                 plays += 1
                 // A play without a frame (all of them damaged) would loop for ever doing nothing.
-                guard framesThisPlay > 0, animation.loopCount == 0 || plays < animation.loopCount else { return finish(.end, wake) }
+                guard framesThisPlay > 0, animation.loopCount == 0 || plays < animation.loopCount else {
+                    finish(.end, generation: generation, wake)
+                    continue
+                }
                 framesThisPlay = 0
                 try animation.rewind()
             } catch {
-                return finish(.failed(error), wake)
+                finish(.failed(error), generation: generation, wake)
             }
         }
     }
 
-    private func finish(_ item: Item, _ wake: @Sendable () -> Void) {
+    /// A frame in, unless a seek came since it was begun.
+    private func put(_ item: Item, generation: Int, _ wake: @Sendable () -> Void) {
+        queue.withLockWakingWaiters { q in
+            guard q.generation == generation, case .frame(let frame) = item else { return }
+            q.ready.append(item)
+            q.readyBytes += frame.image.stride * frame.image.height
+        }
+        wake()
+    }
+
+    /// The end (or a failure): the last item, unless a seek came since.
+    private func finish(_ item: Item, generation: Int? = nil, _ wake: @Sendable () -> Void) {
         queue.withLockWakingWaiters {
+            guard generation == nil || $0.generation == generation else { return }
             if !$0.stopped { $0.ready.append(item) }
             $0.done = true
         }

@@ -18,6 +18,12 @@ struct DecoderRequest: Codable, Equatable {
         case nextFrame
         /// The opened animation back to before its first frame.
         case rewind
+        /// The opened animation (or sound) to `seekTo`.
+        case seek
+        /// The clip's sound opened to play, in a decoder of its own (the reply says whether it has any).
+        case openSound
+        /// At least `soundSeconds` of the opened sound (its samples in the memory file; none: it is over).
+        case nextSound
     }
 
     var kind: Kind
@@ -29,6 +35,10 @@ struct DecoderRequest: Codable, Equatable {
     var cpuSeconds = 30
     /// For `.escape`: "open", "socket" or "exec".
     var attempt: String? = nil
+    /// For `.nextSound`, s.
+    var soundSeconds: Double? = nil
+    /// For `.seek`, s from the start.
+    var seekTo: Double? = nil
 
     var atLeast: (width: Int, height: Int)? {
         guard let atLeastWidth, let atLeastHeight else { return nil }
@@ -55,10 +65,16 @@ struct DecoderReply: Codable, Equatable {
 
     var picture: Picture?
     var error: ImageDecodeError?
-    /// A frame's time on screen, s.
+    /// A frame's time on screen, s, and when it shows, s from the start.
     var duration: Double? = nil
+    var frameTime: Double? = nil
     /// An animation's plays (0: for ever), once opened or after a frame; nil for a still picture.
     var loopCount: Int? = nil
+    /// `.openSound`: whether the clip has sound.
+    var hasSound: Bool? = nil
+    /// `.nextSound`: the piece's first frame's time, s, and its frames (`SoundPiece`'s samples in the memory file).
+    var soundStart: Double? = nil
+    var soundFrames: Int? = nil
 }
 
 /// Messages on the socket between the viewer and a decoder: JSON, one datagram each (SOCK_SEQPACKET keeps

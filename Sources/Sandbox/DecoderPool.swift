@@ -105,6 +105,13 @@ public final class DecoderPool: PictureDecoding, Sendable {
         return try RemoteAnimation.open(fd: fd, format: Self.sniff(fd), colour: colour, spawner: spawner, seconds: baseSeconds)
     }
 
+    public func openSound(file: FilePath) throws(ImageDecodeError) -> (any SoundSource)? {
+        let fd = try PhotoFile.open(file)
+        defer { close(fd) }
+        if decodesInProcess { return try ClipSound(fd: fd) }
+        return try RemoteSound.open(fd: fd, format: Self.sniff(fd), spawner: spawner, seconds: baseSeconds)
+    }
+
     /// A test build's check of the confinement: the decoder tries `attempt` ("open", "socket", "exec").
     public func tryEscape(_ attempt: String) -> ImageDecodeError? {
         do throws(ImageDecodeError) {

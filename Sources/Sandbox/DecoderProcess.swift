@@ -85,6 +85,8 @@ public enum DecoderProcess {
         var heapIsWarm = false
         /// The frames it plays, when it is an animation's decoder.
         var animation: AnimatedImage?
+        /// The sound it plays, when it is a clip's sound's decoder.
+        var sound: ClipSound?
     }
 
     private static func answer(_ request: DecoderRequest, file: Int32, state: inout State) -> (DecoderReply, Int32) {
@@ -93,6 +95,10 @@ public enum DecoderProcess {
         switch request.kind {
         case .openAnimation, .nextFrame, .rewind:
             return play(request, file: file, colour: colour, animation: &state.animation)
+        case .seek where state.sound == nil:
+            return play(request, file: file, colour: colour, animation: &state.animation)
+        case .openSound, .nextSound, .seek:
+            return playSound(request, file: file, sound: &state.sound)
         case .picture:
             do throws(ImageDecodeError) {
                 guard file >= 0 else { throw .unreadable("no file was given") }
@@ -129,13 +135,41 @@ public enum DecoderProcess {
             case .rewind:
                 try animation?.rewind()
                 return (DecoderReply(), -1)
+            case .seek:
+                try animation?.seek(to: request.seekTo ?? 0)
+                return (DecoderReply(), -1)
             default:
                 guard let animation else { throw .unreadable("no animation was opened") }
                 guard let frame = try animation.nextFrame(covering: request.atLeast) else { return (DecoderReply(loopCount: animation.loopCount), -1) }
                 var (reply, memory) = handOver(DecodedImage(image: frame.image, fullSize: (frame.image.width, frame.image.height), format: animation.format))
-                (reply.duration, reply.loopCount) = (frame.duration, animation.loopCount)
+                (reply.duration, reply.frameTime, reply.loopCount) = (frame.duration, frame.time, animation.loopCount)
                 return (reply, memory)
             }
+        } catch {
+            return (DecoderReply(error: error), -1)
+        }
+    }
+
+    /// A clip's sound's requests: opened from the file, then piece after piece, each in a sealed memory file.
+    private static func playSound(_ request: DecoderRequest, file: Int32, sound: inout ClipSound?) -> (DecoderReply, Int32) {
+        do throws(ImageDecodeError) {
+            if request.kind == .openSound {
+                guard file >= 0 else { throw .unreadable("no file was given") }
+                sound = try ClipSound(fd: file)
+                return (DecoderReply(hasSound: sound != nil), -1)
+            }
+            guard let sound else { throw .unreadable("no sound was opened") }
+            if request.kind == .seek {
+                try sound.seek(to: request.seekTo ?? 0)
+                return (DecoderReply(), -1)
+            }
+            guard let piece = try sound.nextPiece(atLeast: request.soundSeconds ?? 0.25) else { return (DecoderReply(), -1) }
+            let memory = piece.samples.withUnsafeBytes { SharedPixelMemory.file(holding: $0.baseAddress!, byteCount: $0.count) }
+            guard memory >= 0, SharedPixelMemory.seal(memory) else {
+                if memory >= 0 { close(memory) }
+                throw .unreadable("the decoder could not hand the sound over")
+            }
+            return (DecoderReply(soundStart: piece.seconds, soundFrames: piece.frames), memory)
         } catch {
             return (DecoderReply(error: error), -1)
         }

@@ -63,11 +63,17 @@ final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
         if let plays = reply.loopCount { loopCount = plays }
         guard reply.picture != nil || reply.error != nil else { return nil }
         let decoded = try DecoderPool.decoded(reply, memory: memory)
-        return AnimatedImage.Frame(image: decoded.image, duration: reply.duration ?? AnimatedImage.defaultDelay)
+        return AnimatedImage.Frame(image: decoded.image, duration: reply.duration ?? AnimatedImage.defaultDelay, time: reply.frameTime ?? 0)
     }
 
     func rewind() throws(ImageDecodeError) {
         let (reply, memory) = try exchange(DecoderRequest(kind: .rewind, cpuSeconds: seconds))
+        if memory >= 0 { close(memory) }
+        if let error = reply.error { throw error }
+    }
+
+    func seek(to time: Double) throws(ImageDecodeError) {
+        let (reply, memory) = try exchange(DecoderRequest(kind: .seek, cpuSeconds: seconds, seekTo: time))
         if memory >= 0 { close(memory) }
         if let error = reply.error { throw error }
     }

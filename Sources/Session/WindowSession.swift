@@ -98,6 +98,7 @@ final class WindowSession: RunRequests {
                                  clock: clock, pixelScale: scale, motion: settings.motion, favorites: selection.favorites,
                                  logger: settings.logger)
         app.reducesMotion = reducesMotion
+        app.playsSound = true
         app.trash = settings.trash
         app.writesPhotos = settings.writesPhotos
         if let opening = selection.opening { app.openWhenLoaded(opening) }

@@ -86,9 +86,94 @@ struct ClipPlaybackTests {
         #expect(warnings.first?.contains("cut.mp4") == true && warnings.first?.contains("cut short") == true, "\(warnings)")
     }
 
-    /// A Live Photo (IMG_0042.JPG with IMG_0042.MOV): one cell, badged "LIVE"; opened, space plays its movie once,
-    /// then its still is back.
-    @Test func spaceOnALivePhotoPlaysItsMovieThenItsStillIsBack() throws {
+    /// The numbered clip's picture the viewer shows now.
+    func frameShown(_ app: PhotoViewerApp) -> Int? {
+        app.viewer?.image.map { TestClips.frameNumber(shownAs: $0.pixel(x: $0.width / 2, y: $0.height / 2)) }
+    }
+
+    /// A finger on the scrub bar at `fraction` of its length, held (`lift` false) or let go.
+    func pressScrubBar(_ app: PhotoViewerApp, at fraction: Double, lift: Bool = true) throws {
+        let controls = try #require(app.viewer?.clipControls)
+        let track = try #require(controls.root.descendant(named: "viewer.clipControls.track"))
+        let rail = track.convert(track.bounds, to: nil)
+        let point = Point(x: rail.minX + rail.width * fraction, y: rail.midY)
+        _ = app.handle(.pointerDown(at: point, button: 1, time: clock.now))
+        if lift { _ = app.handle(.pointerUp(at: point, button: 1, time: clock.now)) }
+    }
+
+    @Test func aClipsControlsShowItsTimeAndTheScrubBarTakesItThere() throws {
+        let (app, _) = try app([.numbered], opening: 0)
+        _ = play(app, seconds: 0.5)
+        let controls = try #require(app.viewer?.clipControls)
+        #expect(controls.isShown)
+        let length = controls.root.descendant(named: "viewer.clipControls.length")?.text?.string
+        #expect(length == "0:02", "its length: \(length ?? "none")")
+        _ = app.handle(.key(name: "space", modifiers: []))
+        #expect(controls.root.descendant(named: "viewer.clipControls.play")?.text?.string == "▶", "paused: the play button")
+        try pressScrubBar(app, at: 0.5)
+        _ = play(app, seconds: 0.1)
+        let middle = try #require(frameShown(app))
+        #expect((29...31).contains(middle), "half way along its 60 pictures: \(middle)")
+        try pressScrubBar(app, at: 0.25)
+        _ = play(app, seconds: 0.1)
+        let quarter = try #require(frameShown(app))
+        #expect((14...16).contains(quarter), "a quarter of the way: \(quarter)")
+        #expect(play(app, seconds: 0.3).count <= 1, "and still paused there")
+        _ = app.handle(.key(name: "space", modifiers: []))
+        _ = play(app, seconds: 0.5)
+        #expect((frameShown(app) ?? 0) > quarter + 10, "playing on from there")
+    }
+
+    @Test func aDragAlongTheScrubBarIsNotAPageTurn() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "a.png")
+        try TestClips.make([.numbered], in: folder)
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 300), emptyMessage: "",
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock, logger: log.logger)
+        let clip = try #require(photos.firstIndex { $0.name == "numbered.mp4" })
+        app.openWhenLoaded(clip)
+        app.settle(stepping: clock)
+        _ = app.handle(.key(name: "space", modifiers: []))
+        try pressScrubBar(app, at: 0.1, lift: false)
+        let rail = try #require(app.viewer?.clipControls.root.descendant(named: "viewer.clipControls.track")).frame
+        for step in 1...10 {
+            clock.advanceFrame()
+            _ = app.handle(.pointerMove(to: Point(x: rail.minX + rail.width * (0.1 + 0.08 * Double(step)), y: 278), time: clock.now))
+            app.tick()
+            app.waitForLoads()
+        }
+        _ = app.handle(.pointerUp(at: Point(x: rail.minX + rail.width * 0.9, y: 278), button: 1, time: clock.now))
+        _ = play(app, seconds: 0.5)
+        #expect(app.viewer?.index == clip, "the same page")
+        let shown = try #require(frameShown(app))
+        #expect((52...56).contains(shown), "where the finger let go, nine tenths along: \(shown)")
+    }
+
+    @Test func commaAndPeriodStepAPausedClipAPictureBackAndOn() throws {
+        let (app, _) = try app([.numbered], opening: 0)
+        _ = play(app, seconds: 0.5)
+        _ = app.handle(.key(name: "space", modifiers: []))
+        _ = play(app, seconds: 0.1)
+        let paused = try #require(frameShown(app))
+        for (key, expected) in [("period", paused + 1), ("period", paused + 2), ("comma", paused + 1), ("comma", paused)] {
+            _ = app.handle(.key(name: key, modifiers: []))
+            _ = play(app, seconds: 0.1)
+            #expect(frameShown(app) == expected, "\(key): \(frameShown(app) ?? -1), not \(expected)")
+        }
+    }
+
+    @Test func mutedClipsSayItAtTheirFoot() throws {
+        let (app, _) = try app([.tone], opening: 0)
+        _ = app.handle(.key(name: "m", modifiers: []))
+        _ = play(app, seconds: 0.2)
+        let length = app.viewer?.clipControls.root.descendant(named: "viewer.clipControls.length")?.text?.string
+        #expect(length == "0:02 · muted")
+        #expect(log.messages.contains("info: clips muted"), "\(log.messages)")
+    }
+
+    /// A Live Photo: IMG_0042.JPG with IMG_0042.MOV (its movie the numbered clip).
+    func livePhoto() throws -> (PhotoViewerApp, TemporaryFolder) {
         let folder = try TemporaryFolder()
         try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "IMG_0042.JPG")
         let made = try TestClips.make([.numbered], in: folder)
@@ -99,15 +184,45 @@ struct ClipPlaybackTests {
                                  queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock, logger: log.logger)
         app.settle(stepping: clock)
         #expect(app.grid.cell(at: 0).children.first { $0.name == "cell.0.badge" }?.text?.string == "LIVE")
+        return (app, folder)
+    }
+
+    /// As on a phone, a Live Photo's movie plays once as it lands (muted), then its still is back.
+    @Test func aLivePhotoPlaysItsMovieOnceAsItLandsThenItsStillIsBack() throws {
+        let (app, folder) = try livePhoto()
+        defer { withExtendedLifetime(folder) {} }
+        app.openWhenLoaded(0)
+        let moving = play(app, seconds: 1.5)
+        #expect(moving.count >= 30, "its movie plays as it lands: \(moving.count) pictures")
+        #expect(app.navigator.animation?.isMuted == true, "muted")
+        _ = play(app, seconds: 1.5)
+        let still = app.viewer?.image
+        #expect(still.map { TestClips.frameNumber(shownAs: $0.pixel(x: $0.width / 2, y: $0.height / 2)) } != 59, "the still, not the movie's last")
+        #expect(play(app, seconds: 0.5).count <= 1 && app.nextAnimationFrame == nil, "and it rests")
+    }
+
+    /// With "Live" off (`l`), it stays still until space, or a press held on it, plays its movie; let go, the still is
+    /// back at once.
+    @Test func withLiveOffSpaceOrAPressHeldPlaysTheMovie() throws {
+        let (app, folder) = try livePhoto()
+        defer { withExtendedLifetime(folder) {} }
+        _ = app.handle(.key(name: "l", modifiers: []))
         app.openWhenLoaded(0)
         app.settle(stepping: clock)
         let still = try #require(app.viewer?.image)
         #expect(play(app, seconds: 0.5).allSatisfy { $0 === still }, "a still until asked")
         _ = app.handle(.key(name: "space", modifiers: []))
-        let moving = play(app, seconds: 1).filter { $0 !== still }
-        #expect(moving.count >= 25, "its movie plays: \(moving.count) pictures")
+        #expect(play(app, seconds: 1).filter { $0 !== still }.count >= 25, "space plays its movie")
         _ = play(app, seconds: 1.5)
         #expect(app.viewer?.image === still, "its still is back once the movie is over")
-        #expect(app.nextAnimationFrame == nil)
+        let centre = Point(x: 200, y: 150)
+        _ = app.handle(.pointerDown(at: centre, button: 1, time: clock.now))
+        let held = play(app, seconds: 1).filter { $0 !== still }
+        #expect(held.count >= 15, "a press held plays it: \(held.count) pictures")
+        #expect(app.interaction.phase == .holdingLive)
+        _ = app.handle(.pointerUp(at: centre, button: 1, time: clock.now))
+        _ = play(app, seconds: 0.1)
+        #expect(app.viewer?.image === still, "let go, the still is back")
+        #expect(app.interaction.phase == .idle)
     }
 }

@@ -8,8 +8,9 @@
 #include <libavutil/error.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
 
-/* FFmpeg is opened on first use (dlopen), not linked: its four libraries pull in about a hundred
+/* FFmpeg is opened on first use (dlopen), not linked: its five libraries pull in about a hundred
    more (x264, x265, every codec, TLS), which cost every viewer about 20 MiB of memory and their
    loading time at launch, though only an MP4 recording and a decoder of clips need them. These are
    the functions the MP4 encoder and the clip decoder call through the table, each with the library
@@ -32,6 +33,9 @@
     X(avcodec, avcodec_receive_frame) X(avcodec, av_packet_unref) X(avcodec, avcodec_get_name) \
     X(avformat, avformat_alloc_context) X(avformat, avformat_open_input) X(avformat, avformat_find_stream_info) \
     X(avformat, av_find_best_stream) X(avformat, av_read_frame) X(avformat, avformat_close_input) \
+    X(avutil, av_channel_layout_default) X(avutil, av_channel_layout_copy) X(avutil, av_channel_layout_uninit) \
+    X(swresample, swr_alloc_set_opts2) X(swresample, swr_init) X(swresample, swr_convert) X(swresample, swr_free) \
+    X(swresample, swr_get_out_samples) X(avformat, av_seek_frame) X(avcodec, avcodec_flush_buffers) \
     PHOTOZOOM_AV_SIDE_DATA(X)
 
 /* A stream's display matrix (a phone held upright): FFmpeg 6.1 moved it into the codec parameters. */
@@ -103,5 +107,29 @@ photozoom_clip *_Nullable photozoom_clip_open(const photozoom_av *_Nonnull av, p
 int photozoom_clip_next_picture(photozoom_clip *_Nonnull clip, uint8_t *_Nonnull pixels, int width, int height, int stride,
                                 double *_Nonnull seconds, char *_Nonnull reason, int reason_size);
 
+/* To the picture at `seconds` (the next one given is the first whose time is not before it); 0, or -1 with `reason`. */
+int photozoom_clip_seek(photozoom_clip *_Nonnull clip, double seconds, char *_Nonnull reason, int reason_size);
+
 void photozoom_clip_close(photozoom_clip *_Nullable clip);
+
+/* A clip's sound as the sound server is given it: 16-bit samples, interleaved, two channels at 48 kHz. */
+#define PHOTOZOOM_SOUND_RATE 48000
+#define PHOTOZOOM_SOUND_CHANNELS 2
+
+typedef struct photozoom_clip_sound photozoom_clip_sound;
+
+/* Opens the sound of the clip in `source` (which must outlive it, and is this one's alone); NULL with `reason` when it
+   has none, or it cannot be decoded. */
+photozoom_clip_sound *_Nullable photozoom_clip_sound_open(const photozoom_av *_Nonnull av, photozoom_clip_source *_Nonnull source,
+                                                          char *_Nonnull reason, int reason_size);
+
+/* Decodes the next stretch of sound into `samples` (room for `capacity` frames of PHOTOZOOM_SOUND_CHANNELS samples), the
+   time of its first in `seconds`. The frames written; 0 at the end; -1 for an error (`reason`). */
+int photozoom_clip_sound_next(photozoom_clip_sound *_Nonnull sound, int16_t *_Nonnull samples, int capacity,
+                              double *_Nonnull seconds, char *_Nonnull reason, int reason_size);
+
+/* To the sound at `seconds`: the next piece given starts there. 0, or -1 with `reason`. */
+int photozoom_clip_sound_seek(photozoom_clip_sound *_Nonnull sound, double seconds, char *_Nonnull reason, int reason_size);
+
+void photozoom_clip_sound_close(photozoom_clip_sound *_Nullable sound);
 #endif

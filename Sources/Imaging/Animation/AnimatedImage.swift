@@ -11,6 +11,8 @@ public protocol AnimationFrames: AnyObject {
     func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> AnimatedImage.Frame?
     /// Back to before the first frame.
     func rewind() throws(ImageDecodeError)
+    /// To the frame showing at `seconds` from the start: the next one given.
+    func seek(to seconds: Double) throws(ImageDecodeError)
 }
 
 /// An animated picture opened to play: its frames one after the other, each at the size asked for,
@@ -26,10 +28,11 @@ public final class AnimatedImage: AnimationFrames {
         public let image: PixelImage
         /// How long it shows, s.
         public let duration: Double
+        /// When it shows, s from the start of a play.
+        public let time: Double
 
-        public init(image: PixelImage, duration: Double) {
-            self.image = image
-            self.duration = duration
+        public init(image: PixelImage, duration: Double, time: Double) {
+            (self.image, self.duration, self.time) = (image, duration, time)
         }
     }
 
@@ -83,11 +86,40 @@ public final class AnimatedImage: AnimationFrames {
         let shown = try covering.map { covering throws(ImageDecodeError) in try ImageDecoder.shrink(image, toCover: covering) } ?? image
         colour.convert(shown, from: description)
         // A clip's picture shows for its own time (16.7 ms at 60 fps): browsers' floor is for GIFs.
-        return Frame(image: shown, duration: format.capabilities.contains(.clip) ? delay : Self.shownDuration(delay))
+        let duration = format.capabilities.contains(.clip) ? delay : Self.shownDuration(delay)
+        let time = source.lastFrameTime ?? elapsed
+        elapsed = time + duration
+        return Frame(image: shown, duration: duration, time: time)
     }
 
+    /// The end of the last frame given, s from the start of the play.
+    private var elapsed = 0.0
+
     /// Back to before the first frame.
-    public func rewind() throws(ImageDecodeError) { try source.rewind() }
+    public func rewind() throws(ImageDecodeError) {
+        try source.rewind()
+        elapsed = 0
+    }
+
+    /// To the frame showing at `seconds`: a clip seeks there; other animations play from the start up to it.
+    public func seek(to seconds: Double) throws(ImageDecodeError) {
+        if try source.seek(to: seconds) {
+            elapsed = seconds
+            return
+        }
+        try rewind()
+        while elapsed < seconds, let (_, delay) = try source.nextFrame(covering: (1, 1)) {
+            let duration = Self.shownDuration(delay)
+            if elapsed + duration > seconds { return try seekBack(to: elapsed) }
+            elapsed += duration
+        }
+    }
+
+    /// To the frame starting at `start`, played up to again from the first (a frame once given cannot be given again).
+    private func seekBack(to start: Double) throws(ImageDecodeError) {
+        try rewind()
+        while elapsed + 1e-9 < start, let (_, delay) = try source.nextFrame(covering: (1, 1)) { elapsed += Self.shownDuration(delay) }
+    }
 
     /// How long a frame the file gives `delay` s shows.
     public static func shownDuration(_ delay: Double) -> Double { delay < shortestDelay ? defaultDelay : delay }

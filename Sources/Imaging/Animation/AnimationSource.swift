@@ -15,9 +15,17 @@ protocol AnimationSource: AnyObject {
     func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> (image: PixelImage, delay: Double)?
     /// Back to before the first frame.
     func rewind() throws(ImageDecodeError)
+    /// To the frame at `seconds`, at once where the source can (a clip, from its key picture before it): false where
+    /// it cannot, and the caller plays up to it.
+    func seek(to seconds: Double) throws(ImageDecodeError) -> Bool
+    /// The time of the frame just given, s from the start, where the source knows it better than a sum of delays.
+    var lastFrameTime: Double? { get }
 }
 
 extension AnimationSource {
+    func seek(to seconds: Double) throws(ImageDecodeError) -> Bool { false }
+    var lastFrameTime: Double? { nil }
+
     func nextFrame(covering: (width: Int, height: Int)?) throws(ImageDecodeError) -> (image: PixelImage, delay: Double)? {
         try nextFrame()
     }

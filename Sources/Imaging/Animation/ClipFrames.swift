@@ -95,6 +95,7 @@ final class ClipFrames: AnimationSource {
         guard let current else { return nil }
         ahead = try decode(covering: covering)
         let delay = ahead.map { $0.seconds - current.seconds } ?? frameInterval
+        lastFrameTime = current.seconds
         return (current.image, delay > 0 && delay < 10 ? delay : frameInterval)
     }
 
@@ -119,6 +120,19 @@ final class ClipFrames: AnimationSource {
     private func tenths(_ seconds: Double) -> String {
         let tenths = Int((seconds * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    private(set) var lastFrameTime: Double?
+
+    /// To the picture at `seconds`, from the key picture before it.
+    func seek(to seconds: Double) throws(ImageDecodeError) -> Bool {
+        guard let clip else { throw .corrupt(format: format, detail: "it could not be opened again to play") }
+        var words = [CChar](repeating: 0, count: 256)
+        guard photozoom_clip_seek(clip, seconds, &words, Int32(words.count)) == 0 else {
+            throw .corrupt(format: format, detail: String(cString: words))
+        }
+        (ahead, finished) = (nil, false)
+        return true
     }
 
     /// Back to the first picture: the clip is opened anew on the same descriptor.
