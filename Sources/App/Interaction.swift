@@ -15,61 +15,13 @@ import Viewer
 /// pulls it, a lift without a drag opens it from where it is), and arrow and zoom keys wait until it
 /// lands in the viewer, and are dropped if it lands in the grid.
 final class Interaction {
-    /// What the fingers are doing.
-    enum Gesture: Equatable {
-        case scrollingGrid
-        case paging
-        case panningPhoto
-        /// One finger holds the photo out of the viewer (a pull, or a photo taken in the air).
-        case pulling
-        /// Two fingers at fit, not moved yet: their first move decides (apart zooms, together closes).
-        case pinchPending
-        case pinchZooming
-        case pinchClosing
-        /// Two fingers on the grid change its column count.
-        case pinchingGrid
-        /// A drag from the grid's left edge: back out of an album when it lets go far or fast enough.
-        case swipingBack
-        /// A vertical drag lifts the photo over its details, or lowers it (and past hidden becomes a pull).
-        case revealingInfo
-        /// A long press lifted a photo (a cell's, or the open one) and the finger carries it out.
-        case draggingOut
-        /// Two fingers at fit turned before they spread or closed: the photo turns with them.
-        case twisting
-        /// A finger on a clip's scrub bar: the clip goes to the time under it.
-        case scrubbing
-        /// A press held on a Live Photo: its movie plays while it is held.
-        case holdingLive
-    }
-
-    /// The phases, for the trace and the `d` overlay.
-    enum Phase: String {
-        case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
-        case draggingOut, twisting, scrubbing, holdingLive
-        case inTheAir
-    }
+    typealias Gesture = FingerGesture
+    typealias Phase = InteractionPhase
 
     private(set) var gesture: Gesture?
 
-    var phase: Phase {
-        switch gesture {
-        case .scrollingGrid?: .scrollingGrid
-        case .paging?: .paging
-        case .panningPhoto?: .panningPhoto
-        case .pulling?: .pulling
-        case .pinchPending?: .pinchPending
-        case .pinchZooming?: .pinchZooming
-        case .pinchClosing?: .pinchClosing
-        case .pinchingGrid?: .pinchingGrid
-        case .swipingBack?: .swipingBack
-        case .revealingInfo?: .revealingInfo
-        case .draggingOut?: .draggingOut
-        case .twisting?: .twisting
-        case .scrubbing?: .scrubbing
-        case .holdingLive?: .holdingLive
-        case nil: navigator.flight.map { $0.stage != .held } == true ? .inTheAir : .idle
-        }
-    }
+    /// The phase, for the trace and the `d` overlay.
+    var phase: Phase { Phase(gesture, inTheAir: navigator.flight.map { $0.stage != .held } == true) }
 
     private let navigator: PhotoNavigator
     private var grid: GridScreen { navigator.grid }
@@ -195,9 +147,9 @@ final class Interaction {
         pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
         if !pressStoppedScrolling, !grid.showsCovers, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         // A press on a clip's scrub bar takes the clip to its time there, and a drag along it follows.
-        if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.clipButton(at: point) == .scrubBar {
+        if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == .scrubBar {
             gesture = .scrubbing
-            navigator.scrub(to: viewer.clipControls.fraction(at: point))
+            navigator.scrub(to: viewer.bar.clipControls.fraction(at: point))
         }
         // A press on a photo in the air takes it: from here the finger carries it as a pull.
         if transitions.take(at: point) {
@@ -275,7 +227,7 @@ final class Interaction {
         case .panningPhoto?: navigator.viewer?.pan(translation: t)
         case .pulling?: transitions.follow(translation: t - pullStart)
         case .scrubbing?:
-            if let viewer = navigator.viewer { navigator.scrub(to: viewer.clipControls.fraction(at: pan.startLocation + t)) }
+            if let viewer = navigator.viewer { navigator.scrub(to: viewer.bar.clipControls.fraction(at: pan.startLocation + t)) }
         case .revealingInfo?:
             guard let viewer = navigator.viewer else { break }
             // Down past hidden, the photo is pulled from there.
@@ -458,29 +410,27 @@ final class Interaction {
             } else {
                 grid.glideToNewest()
             }
-        } else if navigator.viewer?.clipButton(at: point) == .playPause, !navigator.isTransitioning {
-            _ = navigator.togglePlayback(at: clock.now)
         } else if let button = navigator.viewer?.button(at: point) {
             switch button {
             case .back: navigator.close()
             case .favorite: navigator.toggleFavorite()
             case .trash: commands.append(.trash)
             case .more: commands.append(.menu(at: nil))
+            case .play: if !navigator.isTransitioning { _ = navigator.togglePlayback(at: clock.now) }
+            case .scrubBar: break   // the press took it there
             }
         }
     }
 
     /// A single tap in the viewer (no second tap came): the bars fade out, or back in.
     private func viewerTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil,
-              viewer.clipButton(at: point) == nil else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
         viewer.toggleBars()
     }
 
     /// A double tap: to 3× fit centred on it, or back to fit.
     private func doubleTapped(at point: Point) {
-        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil,
-              viewer.clipButton(at: point) == nil else { return }
+        guard let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == nil else { return }
         viewer.doubleTap(at: point)
     }
 

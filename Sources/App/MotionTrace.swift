@@ -130,6 +130,6 @@ extension MotionTraceRecord {
             gridOffset: (app.grid.scrollOffset * 1000).rounded() / 1000,
             imagePixels: photo?.image.map { [$0.width, $0.height] },
             animationFrame: app.animationFramesShown,
-            soundLeadMs: app.takeSoundLead().map { ($0 * 1_000_000).rounded() / 1000 })
+            soundLeadMs: app.navigator.animation?.takeSoundLead().map { ($0 * 1_000_000).rounded() / 1000 })
     }
 }

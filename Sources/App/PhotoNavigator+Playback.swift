@@ -125,7 +125,7 @@ extension PhotoNavigator {
     @discardableResult
     func updateClipControls() -> Rect? {
         guard let viewer else { return nil }
-        let controls = viewer.clipControls
+        let controls = viewer.bar.clipControls
         controls.isShown = showsClip
         guard controls.isShown else { return nil }
         let player = animation.flatMap { $0.index == viewer.index ? $0 : nil }

@@ -63,9 +63,10 @@ public final class PhotoViewerApp {
     /// `motion`: how released pulls move (`--motion`).
     /// `days`: what a timeline's day headers say (relative to today, in the environment's locale by default).
     /// `favorites`: the photos marked as favorites, and where marks are kept (nil: none).
+    /// `playsSound`: clips play their sound through the sound server (a window's do; headless runs and tests play none).
     public init(photos: [Photo], size: Size, emptyMessage: String, queue: DecodeQueue, clock: FrameClock,
                 pixelScale: Double = 1, motion: MotionStyle = .fluid, days: DayTitles? = nil, favorites: Favorites? = nil,
-                logger: Logger = Logger(label: "photozoom")) {
+                playsSound: Bool = false, logger: Logger = Logger(label: "photozoom")) {
         self.photos = photos
         self.pixelScale = pixelScale
         self.queue = queue
@@ -82,12 +83,14 @@ public final class PhotoViewerApp {
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion, favorites: favorites)
+        navigator.playsSound = playsSound
         if let favorites {
             for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
         }
         interaction = Interaction(navigator: navigator, clock: clock)
         (menu, trashing, dragOut, turns) = (MenuController(logger: logger), TrashController(animator: animator, logger: logger),
                                             DragOutController(animator: animator, logger: logger), TurnController(logger: logger))
+        playback = PlaybackController(logger: logger)
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
@@ -101,12 +104,6 @@ public final class PhotoViewerApp {
     public var reducesMotion: Bool {
         get { navigator.reducesMotion }
         set { navigator.reducesMotion = newValue }
-    }
-
-    /// Whether clips play their sound (a window's do, through the sound server; headless runs play none).
-    public var playsSound: Bool {
-        get { navigator.playsSound }
-        set { navigator.playsSound = newValue }
     }
 
     /// What the window's title says: the open photo's name, or the grid's.
@@ -154,7 +151,7 @@ public final class PhotoViewerApp {
         animator.tick()
         passTime()
         _ = navigator.advanceAnimation(to: animator.clock.now)
-        if let player = navigator.animation, photos.indices.contains(player.index) { sayPlaybackProblems(of: player) }
+        playback.sayProblems(of: navigator)
         interaction.playWaitingKeys()
         performInteractionCommands()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
@@ -175,15 +172,10 @@ public final class PhotoViewerApp {
 
     /// Puts up the animated photo's frame due now, while nothing else moves: the area of the window
     /// that changed (points), which alone needs drawing; nil when no frame was due.
-    public func advanceAnimationOnly() -> Rect? {
-        navigator.advanceAnimation(to: animator.clock.now)
-    }
+    public func advanceAnimationOnly() -> Rect? { navigator.advanceAnimation(to: animator.clock.now) }
 
     /// Frames of the open photo's animation put up so far (the motion trace counts them).
     public var animationFramesShown: Int? { navigator.animation?.framesShown }
-
-    /// The sound's lead over the clip's picture put up since last asked, s (the trace's `soundLeadMs`).
-    public func takeSoundLead() -> Double? { navigator.animation?.takeSoundLead() }
 
     /// Called after every tick (one per frame): `--trace` writes a line here.
     public var frameObserver: ((PhotoViewerApp) -> Void)?
@@ -227,9 +219,8 @@ public final class PhotoViewerApp {
 
     /// A key's action: the app's own, else the interaction's.
     private func key(_ action: KeyBinding.Action) -> Request? {
+        if playback.key(action, on: navigator, at: animator.clock.now) { return nil }
         switch action {
-        case .playPause where navigator.togglePlayback(at: animator.clock.now):
-            logger.debug(navigator.animation?.isPaused == true ? "animation paused" : "animation playing")
         case .slowMotion:   // every animation ten times slower, as the simulator's slow animations
             animator.setSlowdown(animator.slowdown == 1 ? PhotoViewerApp.slowMotion : 1)
             logger.info(animator.slowdown == 1 ? "slow motion off" : "slow motion: animations 10× slower")
@@ -237,16 +228,8 @@ public final class PhotoViewerApp {
         case .help: help.toggle(in: size, over: root)
         case .search: show(.search)
         case .undo: perform(.undo)
-        case .favorite where navigator.stepFrame(forward: true): break   // `.` on a paused clip: a picture on
-        case .stepBack: _ = navigator.stepFrame(forward: false)
-        case .mute:
-            navigator.isMuted.toggle()
-            logger.info(navigator.isMuted ? "clips muted" : "clips play their sound")
-        case .live:
-            navigator.playsLiveOnLanding.toggle()
-            logger.info(navigator.playsLiveOnLanding ? "Live Photos play as they land" : "Live Photos stay still as they land")
         case .quit, .screenshot, .record, .copy, .fullScreen, .close, .open, .playPause, .move, .zoom, .favorite, .trash,
-             .info, .menu, .turn:
+             .info, .menu, .turn, .stepBack, .mute, .live:
             return interaction.key(action)
         }
         return nil
@@ -298,8 +281,6 @@ public final class PhotoViewerApp {
     lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
     var pendingChanges = FolderWatcher.Changes()
-    /// What was said of clips' sound (no sound server): each once a run.
-    var saidSoundProblems: Set<String> = []
     /// Where Delete moves photos (nil: `--read-only`, or a run that writes nothing, as most tests are).
     public var trash: Trash? {
         get { trashing.trash }
@@ -323,6 +304,8 @@ public final class PhotoViewerApp {
     let dragOut: DragOutController
     /// Ctrl+R and twists.
     let turns: TurnController
+    /// The open clip's keys and problems.
+    let playback: PlaybackController
 
     /// The photos of the grid's first screen, where a launch opens (in order).
     public var firstScreenPhotos: ArraySlice<Photo> { photos[thumbnails.firstScreen] }

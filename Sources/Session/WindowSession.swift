@@ -96,9 +96,8 @@ final class WindowSession: RunRequests {
         let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
                                  queue: DecodeQueue(colour: colour, thumbnails: settings.thumbnails?.shown(in: colour), wake: wake.signal),
                                  clock: clock, pixelScale: scale, motion: settings.motion, favorites: selection.favorites,
-                                 logger: settings.logger)
+                                 playsSound: true, logger: settings.logger)
         app.reducesMotion = reducesMotion
-        app.playsSound = true
         app.trash = settings.trash
         app.writesPhotos = settings.writesPhotos
         if let opening = selection.opening { app.openWhenLoaded(opening) }

@@ -5,9 +5,6 @@ import SceneGraph
 /// scrub bar with its knob, and the clip's length (with "muted" while `m` holds it silent). Shown only while the page
 /// is a clip's.
 public final class ClipControls {
-    /// Its buttons, as a tap finds them: the play button, and the scrub bar (dragged, or tapped at a time).
-    public enum Button: Equatable { case playPause, scrubBar }
-
     /// Geometry and look, points.
     static let height = 44.0
     static let trackHeight = 3.0
@@ -67,9 +64,9 @@ public final class ClipControls {
     }
 
     /// The button at `point` (window coordinates), while they show (the bars' showing is the caller's to judge).
-    func button(at point: Point) -> Button? {
+    func button(at point: Point) -> ViewerTopBar.Button? {
         guard isShown else { return nil }
-        if play.convert(play.bounds, to: nil).contains(point) { return .playPause }
+        if play.convert(play.bounds, to: nil).contains(point) { return .play }
         // The bar's height all along the track: a finger need not land on 3 points.
         let rail = track.convert(track.bounds, to: nil)
         let reach = root.convert(root.bounds, to: nil)

@@ -52,10 +52,8 @@ public final class PhotoViewerScreen: PullablePhotoScreen {
 
     let pages = Node(name: "viewer.pages")
     /// The top bar: a back button and the photo's name, the menu, the trash and the heart.
-    let bar: ViewerTopBar
+    public let bar: ViewerTopBar
     public var topBar: Node { bar.root }
-    /// A clip's play button and scrub bar, along the foot, fading with the top bar.
-    public let clipControls = ClipControls()
     /// Whether the bar offers the trash (the viewer may move photos to the trash).
     public var showsTrash: Bool {
         get { bar.showsTrash }
@@ -102,7 +100,6 @@ public final class PhotoViewerScreen: PullablePhotoScreen {
         info.onChange = { [unowned self] in layOutInfo() }
         showFavorite()
         root.addChild(bar.root)
-        root.addChild(clipControls.root)
         resize(to: size)
     }
 
@@ -112,9 +109,7 @@ public final class PhotoViewerScreen: PullablePhotoScreen {
 
     /// A single tap on the photo: the bars fade out, or back in.
     public func toggleBars() {
-        let alpha = barsVisible ? 0.0 : 1
-        animator.animate(topBar, \.alpha, to: alpha, with: PhotoViewerScreen.barsFade)
-        animator.animate(clipControls.root, \.alpha, to: alpha, with: PhotoViewerScreen.barsFade)
+        animator.animate(topBar, \.alpha, to: barsVisible ? 0 : 1, with: PhotoViewerScreen.barsFade)
     }
 
     /// A pull on the photo began: it comes back to fit, the bars fade out, as in Photos (and come back if it
@@ -136,8 +131,6 @@ public final class PhotoViewerScreen: PullablePhotoScreen {
     /// the photo's.
     public func button(at point: Point) -> ViewerTopBar.Button? { barsVisible ? bar.button(at: point) : nil }
 
-    /// The clip's control at `point` (window coordinates), while the bars show.
-    public func clipButton(at point: Point) -> ClipControls.Button? { barsVisible ? clipControls.button(at: point) : nil }
 
     /// The heart as the current photo is: filled for a favorite.
     public func showFavorite() { bar.showFavorite(isFavorite(index)) }
@@ -185,8 +178,7 @@ public final class PhotoViewerScreen: PullablePhotoScreen {
         animator.cancel(self, \.pagingOffset)
         pagingOffset = Double(index) * pitch
         layOutPages()
-        bar.layOut(width: size.width)
-        clipControls.layOut(in: size)
+        bar.layOut(in: size)
     }
 
     /// Whether photo `i`'s page is kept (the current page and its neighbours).

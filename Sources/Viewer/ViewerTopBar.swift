@@ -2,10 +2,11 @@ import Geometry
 import SceneGraph
 
 /// The viewer's top bar, by its named parts: a back button and the photo's name, then the `…` menu, the trash
-/// can (hidden with `--read-only`) and the heart. A tap on the photo shows or hides it.
+/// can (hidden with `--read-only`) and the heart; and on a clip's page, its controls along the viewer's foot, which
+/// fade with it. A tap on the photo shows or hides them.
 public final class ViewerTopBar {
-    /// Its buttons, as a tap finds them.
-    public enum Button { case back, more, trash, favorite }
+    /// Its buttons, as a tap finds them; a clip's play button and scrub bar (dragged, or tapped at a time) too.
+    public enum Button { case back, more, trash, favorite, play, scrubBar }
 
     /// Geometry and look, points (the grid's bar style, on the viewer).
     static let height = 56.0
@@ -19,6 +20,8 @@ public final class ViewerTopBar {
     private let favorite = Node(name: "viewer.favorite")
     private let more = Node(name: "viewer.more")
     private let trash = Node(name: "viewer.trash")
+    /// A clip's play button and scrub bar: a child of the bar, placed at the window's foot, so that they fade together.
+    public let clipControls = ClipControls()
 
     init(title text: String) {
         root.backgroundColor = ViewerTopBar.color
@@ -33,7 +36,7 @@ public final class ViewerTopBar {
             trash.addChild(part)
         }
         more.text = TextContents("•••", fontSize: 17, weight: .bold, color: ViewerTopBar.tint)
-        for part in [back, title, favorite, trash, more] { root.addChild(part) }
+        for part in [back, title, favorite, trash, more, clipControls.root] { root.addChild(part) }
     }
 
     /// Whether it offers the trash (the viewer may move photos to the trash).
@@ -53,11 +56,13 @@ public final class ViewerTopBar {
     /// The button at `point` (window coordinates), if any (the bar's own showing is the caller's to judge).
     func button(at point: Point) -> Button? {
         let nodes: [(Button, Node)] = [(.back, back), (.more, more), (.trash, trash), (.favorite, favorite)]
-        return nodes.first { !$0.1.isHidden && $0.1.convert($0.1.bounds, to: nil).contains(point) }?.0
+        return nodes.first { !$0.1.isHidden && $0.1.convert($0.1.bounds, to: nil).contains(point) }?.0 ?? clipControls.button(at: point)
     }
 
-    /// Across the top of a window `width` points wide: the back button at the left, the three buttons at the right.
-    func layOut(width: Double) {
+    /// Across the top of a window `size` points: the back button at the left, the three buttons at the right; the clip's
+    /// controls along its foot.
+    func layOut(in size: Size) {
+        let width = size.width
         let height = ViewerTopBar.height, button = ViewerTopBar.buttonWidth
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
         back.frame = Rect(x: 12, y: 0, width: 110, height: height)
@@ -65,5 +70,6 @@ public final class ViewerTopBar {
         favorite.frame = Rect(x: max(0, width - 16 - button), y: 0, width: button, height: height)
         trash.frame = Rect(x: max(0, width - 16 - 2 * button), y: 0, width: button, height: height)
         more.frame = Rect(x: max(0, width - 16 - 3 * button), y: 0, width: button, height: height)
+        clipControls.layOut(in: size)
     }
 }

@@ -93,7 +93,7 @@ struct ClipPlaybackTests {
 
     /// A finger on the scrub bar at `fraction` of its length, held (`lift` false) or let go.
     func pressScrubBar(_ app: PhotoViewerApp, at fraction: Double, lift: Bool = true) throws {
-        let controls = try #require(app.viewer?.clipControls)
+        let controls = try #require(app.viewer?.bar.clipControls)
         let track = try #require(controls.root.descendant(named: "viewer.clipControls.track"))
         let rail = track.convert(track.bounds, to: nil)
         let point = Point(x: rail.minX + rail.width * fraction, y: rail.midY)
@@ -104,7 +104,7 @@ struct ClipPlaybackTests {
     @Test func aClipsControlsShowItsTimeAndTheScrubBarTakesItThere() throws {
         let (app, _) = try app([.numbered], opening: 0)
         _ = play(app, seconds: 0.5)
-        let controls = try #require(app.viewer?.clipControls)
+        let controls = try #require(app.viewer?.bar.clipControls)
         #expect(controls.isShown)
         let length = controls.root.descendant(named: "viewer.clipControls.length")?.text?.string
         #expect(length == "0:02", "its length: \(length ?? "none")")
@@ -136,7 +136,7 @@ struct ClipPlaybackTests {
         app.settle(stepping: clock)
         _ = app.handle(.key(name: "space", modifiers: []))
         try pressScrubBar(app, at: 0.1, lift: false)
-        let rail = try #require(app.viewer?.clipControls.root.descendant(named: "viewer.clipControls.track")).frame
+        let rail = try #require(app.viewer?.bar.clipControls.root.descendant(named: "viewer.clipControls.track")).frame
         for step in 1...10 {
             clock.advanceFrame()
             _ = app.handle(.pointerMove(to: Point(x: rail.minX + rail.width * (0.1 + 0.08 * Double(step)), y: 278), time: clock.now))
@@ -167,7 +167,7 @@ struct ClipPlaybackTests {
         let (app, _) = try app([.tone], opening: 0)
         _ = app.handle(.key(name: "m", modifiers: []))
         _ = play(app, seconds: 0.2)
-        let length = app.viewer?.clipControls.root.descendant(named: "viewer.clipControls.length")?.text?.string
+        let length = app.viewer?.bar.clipControls.root.descendant(named: "viewer.clipControls.length")?.text?.string
         #expect(length == "0:02 · muted")
         #expect(log.messages.contains("info: clips muted"), "\(log.messages)")
     }
