@@ -172,7 +172,10 @@ public final class PhotoViewerApp {
 
     /// Puts up the animated photo's frame due now, while nothing else moves: the area of the window
     /// that changed (points), which alone needs drawing; nil when no frame was due.
-    public func advanceAnimationOnly() -> Rect? { navigator.advanceAnimation(to: animator.clock.now) }
+    public func advanceAnimationOnly() -> Rect? {
+        defer { playback.sayProblems(of: navigator) }
+        return navigator.advanceAnimation(to: animator.clock.now)
+    }
 
     /// Frames of the open photo's animation put up so far (the motion trace counts them).
     public var animationFramesShown: Int? { navigator.animation?.framesShown }

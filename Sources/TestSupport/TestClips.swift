@@ -27,6 +27,8 @@ public enum TestClips {
         case moving = "moving.mp4"
         /// 2 s at 30 fps, lossless H.264, each picture one flat grey whose level is its number (`frameNumber`).
         case numbered = "numbered.mp4"
+        /// 8 s of `moving`'s pattern with its picture's number burned in (drawtext), and a 440 Hz AAC tone throughout.
+        case song = "song.mp4"
     }
 
     /// Which of `numbered`'s pictures a pixel of it shows: its grey is luma 20 + 3n, shown in full range.
@@ -75,6 +77,10 @@ public enum TestClips {
         case .numbered:
             try ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=320x240:r=30:d=2,format=yuv420p,geq=lum='20+3*N':cb=128:cr=128",
                         "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", path])
+        case .song:
+            let number = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:text='%{n}':fontsize=48:fontcolor=white:box=1:boxcolor=black:x=20:y=20"
+            try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30"] + tone + ["-vf", number, "-t", "8"] + h264
+                       + ["-c:a", "aac", "-movflags", "+faststart", path])
         case .text:
             try Data("a shopping list, not a film\n".utf8).write(to: URL(fileURLWithPath: path))
         }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A clip's sound, heard where a user hears it: the viewer in an Xvfb window plays to a PulseAudio server of the test's
+/// own (a null sink), whose monitor parec records. The tone is there while the clip plays, silence after space pauses
+/// it, and the tone again once space plays it on; the trace's sound lead stays within what a viewer can notice.
+@Suite(.serialized, .enabled(if: TestClips.isInstalled && PulseServer.isInstalled,
+                             "ffmpeg, exiftool or PulseAudio is not installed (apt-get install ffmpeg libimage-exiftool-perl pulseaudio pulseaudio-utils)"))
+struct ClipSoundTests {
+    struct Picture: Decodable {
+        let animationFrame: Int?
+    }
+
+    struct Line: Decodable {
+        let time: Double
+        let presentedAt: Double?
+        let soundLeadMs: Double?
+    }
+
+    @Test func theToneIsHeardWhileTheClipPlaysAndSilenceWhilePaused() throws {
+        let folder = try TemporaryFolder()
+        let clip = try #require(TestClips.make([.song], in: folder)[.song])
+        let pulse = try PulseServer()
+        let session = try WindowSession()
+        let trace = session.scratch.appendingPathComponent("trace.jsonl").path
+        let recording = try pulse.record()
+        let (viewer, window) = try session.launch(["--size", "320x300", "--trace", trace, clip], environment: pulse.environment)
+        _ = window
+        // Heard for 2 s, then paused for 1.5 s, then played on for 1.5 s.
+        #expect(session.wait(seconds: 10) { ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").contains("soundLeadMs") },
+                "the sound began: \(viewer.standardError)")
+        let began = Date().timeIntervalSince(recording.started)
+        session.client.movePointer(to: 160, 150)
+        usleep(2_000_000)
+        session.client.press(key: "space")
+        let paused = Date().timeIntervalSince(recording.started)
+        usleep(1_500_000)
+        session.client.press(key: "space")
+        let resumed = Date().timeIntervalSince(recording.started)
+        usleep(1_500_000)
+        let stopped = Date().timeIntervalSince(recording.started)
+        var samples = try recording.stop()
+        // The monitor may begin a little after parec does: its samples end when it stopped.
+        let late = max(0, stopped - Double(samples.count) / 48000)
+        samples = [Int16](repeating: 0, count: Int(late * 48000)) + samples
+        viewer.process.terminate()
+        _ = viewer.waitForExit(seconds: 10)
+        let playing = PulseServer.loudness(samples, from: began + 0.3, to: paused - 0.2)
+        let silent = PulseServer.loudness(samples, from: paused + 0.3, to: resumed - 0.1)
+        let again = PulseServer.loudness(samples, from: resumed + 0.4, to: resumed + 1.3)
+        print("clip sound: loudness \(Int(playing)) playing, \(Int(silent)) paused, \(Int(again)) played on; pitch \(Int(PulseServer.pitch(samples, from: began + 0.3, to: paused - 0.2))) Hz")
+        #expect(playing > 1000, "the tone while it plays: \(playing)")
+        #expect(abs(PulseServer.pitch(samples, from: began + 0.3, to: paused - 0.2) - 440) < 10, "at 440 Hz")
+        #expect(silent < 30, "silence while paused: \(silent)")
+        #expect(again > 1000, "the tone again once it plays on: \(again)")
+        // The sound against the pictures as the display showed them (ITU-R BT.1359: +45 ms to -125 ms).
+        let leads = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+            .compactMap { line in line.soundLeadMs.map { $0 + ((line.presentedAt ?? line.time) - line.time) * 1000 } }
+        #expect(leads.count > 60, "pictures following the sound: \(leads.count)")
+        #expect(leads.allSatisfy { $0 < 45 && $0 > -125 }, "in sync: \(leads.min() ?? 0) to \(leads.max() ?? 0) ms")
+    }
+
+    /// No sound server: one line says so, and the clip plays silent.
+    @Test func withNoSoundServerTheClipPlaysSilentAfterOneLine() throws {
+        let session = try WindowSession()
+        let folder = try TemporaryFolder()
+        let clip = try #require(TestClips.make([.song], in: folder)[.song])
+        let trace = session.scratch.appendingPathComponent("trace.jsonl").path
+        let (viewer, _) = try session.launch(["--size", "320x300", "--trace", trace, clip],
+                                             environment: ["PULSE_SERVER": "unix:" + folder.path + "/no-such-socket"])
+        #expect(session.wait(seconds: 10) { viewer.standardError.contains("no sound server") }, "\(viewer.standardError)")
+        func pictures() -> Int {
+            let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+            return lines.compactMap { try? JSONDecoder().decode(Picture.self, from: Data($0.utf8)).animationFrame }.max() ?? 0
+        }
+        let before = pictures()
+        usleep(1_500_000)
+        viewer.process.terminate()
+        _ = viewer.waitForExit(seconds: 10)
+        let lines = viewer.standardError.split(separator: "\n").filter { $0.contains("sound") }
+        #expect(lines.count == 1, "one line: \(lines)")
+        #expect(pictures() > before + 30, "it plays on: \(before) pictures, then \(pictures())")
+    }
+}
