@@ -1,5 +1,6 @@
 import Geometry
 import Grid
+import Imaging
 import Library
 import Logging
 import Pixels
@@ -27,6 +28,8 @@ final class GridThumbnails {
     private let logger: Logger
     /// Told of each photo found to move.
     var onAnimated: (Int) -> Void = { _ in }
+    /// Told of each Motion Photo's movie a thumbnail's decode found (or its cache entry recorded).
+    var onMotion: (Int, EmbeddedMovie) -> Void = { _, _ in }
     /// Device pixels a point. A new one (the window moved to another output) asks again for the
     /// thumbnails near the view, for the new pixels; each cell shows its old one until then.
     var pixelScale: Double {
@@ -239,10 +242,14 @@ final class GridThumbnails {
     }
 
     /// An animated photo's cell shows its first frame with its format in a badge ("GIF"); a clip's, its poster with
-    /// its length ("0:14"); a Live Photo's, its still with "LIVE".
+    /// its length ("0:14"); a Live Photo's and a Motion Photo's, its still with "LIVE".
     private func placeBadge(_ result: DecodeQueue.Result, at i: Int) {
         if let clip = result.clip { return grid.setBadge(clip.durationText, at: i) }
         if photos.indices.contains(i), photos[i].motion != nil { return grid.setBadge("LIVE", at: i) }
+        if let movie = result.motion {
+            grid.setBadge("LIVE", at: i)
+            return onMotion(i, movie)
+        }
         guard let format = result.movingFormat else { return }
         grid.setBadge(format.name.uppercased(), at: i)
         onAnimated(i)

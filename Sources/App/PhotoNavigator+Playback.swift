@@ -20,14 +20,28 @@ extension PhotoNavigator {
         animation = player(for: i, playing: photos[i].file)
     }
 
-    /// Photo `i`'s frames from `file`, at its fit size in device pixels (a photo shown larger draws them larger), and a
-    /// clip's sound with them where the window plays sound.
-    private func player(for i: Int, playing file: FilePath) -> AnimationPlayer {
+    /// Photo `i`'s Live Photo movie: its own file beside it, or the one inside its JPEG (a Motion Photo's).
+    func movie(of i: Int) -> (file: FilePath, inside: EmbeddedMovie?)? {
+        guard photos.indices.contains(i) else { return nil }
+        if let movie = photos[i].motion { return (movie, nil) }
+        return motionMovies[photos[i].file].map { (photos[i].file, $0) }
+    }
+
+    /// A thumbnail's or the photo's decode found photo `i`'s movie inside its JPEG: it is a Live Photo.
+    func markMotion(_ i: Int, _ movie: EmbeddedMovie) {
+        guard photos.indices.contains(i) else { return }
+        motionMovies[photos[i].file] = movie
+    }
+
+    /// Photo `i`'s frames from `file` (or the `inside` movie in it), at its fit size in device pixels (a photo shown
+    /// larger draws them larger), and a clip's sound with them where the window plays sound.
+    private func player(for i: Int, playing file: FilePath, inside: EmbeddedMovie? = nil) -> AnimationPlayer {
         let points = viewer?.fitSize(of: i) ?? grid.size
         let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
         let name = photos[i].name
-        let sound = playsSound && ImageFormat.isClipName(file.lastComponent?.string ?? "") ? { SoundPlayer(path: file, name: name, muted: false) } : nil
-        let player = AnimationPlayer(index: i, stream: queue.animationStream(path: file, covering: size),
+        let isClip = inside != nil || ImageFormat.isClipName(file.lastComponent?.string ?? "")
+        let sound = playsSound && isClip ? { SoundPlayer(path: file, movie: inside, name: name, muted: false) } : nil
+        let player = AnimationPlayer(index: i, stream: queue.animationStream(path: file, movie: inside, covering: size),
                                      slack: animator.clock.frameInterval / 2, sound: sound)
         player.isMuted = isMuted
         return player
@@ -46,11 +60,11 @@ extension PhotoNavigator {
     /// The open Live Photo's movie plays once, and its still is back; false when the open photo is none.
     @discardableResult
     func playLive(muted: Bool) -> Bool {
-        guard let viewer, animation == nil, let movie = photos[viewer.index].motion, let still = viewer.image(of: viewer.index) else {
+        guard let viewer, animation == nil, let movie = movie(of: viewer.index), let still = viewer.image(of: viewer.index) else {
             return false
         }
         liveStill = (viewer.index, still)
-        let player = player(for: viewer.index, playing: movie)
+        let player = player(for: viewer.index, playing: movie.file, inside: movie.inside)
         player.isMuted = muted
         animation = player
         return true
@@ -59,7 +73,7 @@ extension PhotoNavigator {
     /// A press held on the open Live Photo: its movie plays with its sound while it is held (true), and the still is
     /// back when it is let go. False when the open photo has no movie (the press lifts the photo out instead).
     func holdLive(_ held: Bool) -> Bool {
-        guard let viewer, !transitions.isTransitioning, photos[viewer.index].motion != nil else { return false }
+        guard let viewer, !transitions.isTransitioning, movie(of: viewer.index) != nil else { return false }
         if held {
             showLiveStill()
             return playLive(muted: isMuted)
@@ -71,7 +85,7 @@ extension PhotoNavigator {
     /// Landed on a Live Photo (from the grid, or paged to), with "Live" on: its movie plays once, muted, as on a phone.
     func playLiveOnLanding() {
         guard let viewer, viewer.index != livePlayedOnLanding else { return }
-        guard !transitions.isTransitioning, !viewer.isPaging, photos[viewer.index].motion != nil else { return }
+        guard !transitions.isTransitioning, !viewer.isPaging, movie(of: viewer.index) != nil else { return }
         livePlayedOnLanding = viewer.index
         if playsLiveOnLanding { playLive(muted: true) }
     }

@@ -40,6 +40,8 @@ final class PhotoNavigator {
     private var fullWidths: [Int: Int] = [:]
     /// What the clips decoded so far say of themselves (the info panel's length, codec and rate), by file.
     var clips: [FilePath: ClipFacts] = [:]
+    /// The Motion Photos' movies found so far (in their JPEGs), by file.
+    var motionMovies: [FilePath: EmbeddedMovie] = [:]
 
     /// Device pixels a point: decodes are sized for the pixels; a new one reaches the open photo's pages
     /// and asks for it (and its neighbours) decoded for it.
@@ -411,6 +413,7 @@ final class PhotoNavigator {
             if let full = result.fullSize, !result.isScalable { fullWidths[result.index] = full.width }
             if result.movingFormat != nil { markAnimated(result.index) }
             if let clip = result.clip, photos.indices.contains(result.index) { clips[photos[result.index].file] = clip }
+            if let movie = result.motion { markMotion(result.index, movie) }
             let replaces = changed.remove(result.index) != nil
             // A playing animation's page shows its frames, not the still first one.
             guard case .success(let image) = result.outcome, animation?.index != result.index else { continue }

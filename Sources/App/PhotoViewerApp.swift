@@ -92,6 +92,7 @@ public final class PhotoViewerApp {
                                             DragOutController(animator: animator, logger: logger), TurnController(logger: logger))
         playback = PlaybackController(logger: logger)
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
+        thumbnails.onMotion = { [navigator] in navigator.markMotion($0, $1) }
         if isTimeline { grid.showNewest() }
         thumbnails.update()
     }

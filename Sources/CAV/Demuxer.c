@@ -12,7 +12,7 @@ static int source_read(void *opaque, uint8_t *buffer, int wanted)
         memcpy(buffer, s->data + s->position, (size_t)n);
     } else {
         ssize_t got;
-        do { got = pread(s->fd, buffer, (size_t)n, s->position); } while (got < 0 && errno == EINTR);
+        do { got = pread(s->fd, buffer, (size_t)n, s->start + s->position); } while (got < 0 && errno == EINTR);
         if (got < 0) return AVERROR(errno);
         if (got == 0) return AVERROR_EOF;
         n = got;

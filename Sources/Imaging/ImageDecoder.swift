@@ -16,6 +16,8 @@ public struct DecodedImage: Sendable {
     public let isAnimated: Bool
     /// A clip's facts; the picture is its poster. Nil for a photo.
     public let clip: ClipFacts?
+    /// A Motion Photo's movie, where it lies in the file.
+    public var motion: EmbeddedMovie?
 
     public init(image: PixelImage, fullSize: (width: Int, height: Int), format: ImageFormat, problem: String? = nil,
                 isAnimated: Bool = false, clip: ClipFacts? = nil) {
@@ -87,8 +89,10 @@ public enum ImageDecoder {
                                   colour: ColourTarget = .sRGB, inMemoryFile: Bool = false) throws(ImageDecodeError) -> DecodedImage {
         guard !data.isEmpty else { throw .empty }
         guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
-        return try decoded(format.decode(DecodeRequest(data: data, atLeast: atLeast)), format: format,
-                           atLeast: atLeast, colour: colour, inMemoryFile: inMemoryFile)
+        var decoded = try decoded(format.decode(DecodeRequest(data: data, atLeast: atLeast)), format: format,
+                                  atLeast: atLeast, colour: colour, inMemoryFile: inMemoryFile)
+        if format == .jpeg { decoded.motion = MotionPhoto.movie(in: data) }
+        return decoded
     }
 
     /// A decoder's output shrunk to cover `atLeast` and in `colour`'s space.
@@ -124,8 +128,8 @@ public protocol PictureDecoding: Sendable {
     func decode(data: [UInt8], atLeast: (width: Int, height: Int)?, colour: ColourTarget) throws(ImageDecodeError) -> DecodedImage
     /// `EmbeddedThumbnail.read(path:colour:)`'s picture.
     func embeddedThumbnail(file: FilePath, colour: ColourTarget) -> PixelImage?
-    /// `AnimatedImage.open(file:colour:)`'s frames.
-    func openAnimation(file: FilePath, colour: ColourTarget) throws(ImageDecodeError) -> (any AnimationFrames)?
-    /// `ClipSound.open(file:)`'s sound.
-    func openSound(file: FilePath) throws(ImageDecodeError) -> (any SoundSource)?
+    /// `AnimatedImage.open(file:colour:movie:)`'s frames.
+    func openAnimation(file: FilePath, colour: ColourTarget, movie: EmbeddedMovie?) throws(ImageDecodeError) -> (any AnimationFrames)?
+    /// `ClipSound.open(file:movie:)`'s sound.
+    func openSound(file: FilePath, movie: EmbeddedMovie?) throws(ImageDecodeError) -> (any SoundSource)?
 }

@@ -44,18 +44,18 @@ public enum PhotoFile {
         throw .unreadable("it kept changing while it was read")
     }
 
-    /// The first `length` bytes of a regular file already open (fewer when it is shorter).
-    public static func head(fd: Int32, length: Int) throws(ImageDecodeError) -> [UInt8] {
+    /// The first `length` bytes of a regular file already open, from byte `start` (fewer when it is shorter).
+    public static func head(fd: Int32, length: Int, from start: Int64 = 0) throws(ImageDecodeError) -> [UInt8] {
         let info = try status(fd)
         guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
-        return try readAll(fd, expecting: min(length, Int(info.st_size)))
+        return try readAll(fd, expecting: max(0, min(length, Int(Int64(info.st_size) - start))), from: start)
     }
 
-    private static func readAll(_ fd: Int32, expecting size: Int) throws(ImageDecodeError) -> [UInt8] {
+    private static func readAll(_ fd: Int32, expecting size: Int, from start: Int64 = 0) throws(ImageDecodeError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(start) + off_t(filled)) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw .unreadable(reason(errno)) }
             if n == 0 { break }   // it shrank while read: what is there

@@ -37,12 +37,12 @@ public final class AnimationStream: Sendable {
 
     /// Starts decoding photo `path`'s frames to cover `covering` px, in `colour`'s space; `wake` is
     /// called (on the stream's thread) when a frame is ready.
-    public init(path: FilePath, covering: PixelSize, colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
+    public init(path: FilePath, movie: EmbeddedMovie? = nil, covering: PixelSize, colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
         // At the window's priority, not the decoders' lower one: its frames are due at set times, and at
         // nice 10 it had a tenth of a core's share against any ordinary process (under the sanitizer's
         // test load a GIF's last frame came a second late). It decodes at most a few frames ahead.
         Worker.start(named: "photozoom-animation") { [self] in
-            run(path: path, covering: (covering.width, covering.height), colour: colour, wake: wake)
+            run(path: path, movie: movie, covering: (covering.width, covering.height), colour: colour, wake: wake)
         }
     }
 
@@ -80,10 +80,11 @@ public final class AnimationStream: Sendable {
         queue.wait(until: { !$0.ready.isEmpty || $0.done || $0.stopped }) { _ in }
     }
 
-    private func run(path: FilePath, covering: (width: Int, height: Int), colour: ColourTarget, wake: @escaping @Sendable () -> Void) {
+    private func run(path: FilePath, movie: EmbeddedMovie?, covering: (width: Int, height: Int), colour: ColourTarget,
+                     wake: @escaping @Sendable () -> Void) {
         let animation: any AnimationFrames
         do throws(ImageDecodeError) {
-            guard let opened = try AnimatedImage.open(file: path, colour: colour) else { return finish(.end, wake) }
+            guard let opened = try AnimatedImage.open(file: path, colour: colour, movie: movie) else { return finish(.end, wake) }
             animation = opened
         } catch {
             return finish(.failed(error), wake)

@@ -42,6 +42,8 @@ public final class DecodeQueue: Sendable {
         public var movingFormat: ImageFormat?
         /// A clip's facts (the image is its poster): the grid's badge gives its duration.
         public var clip: ClipFacts?
+        /// A Motion Photo's movie: the grid's badge says "LIVE".
+        public var motion: EmbeddedMovie?
     }
 
     /// What a look at a thumbnail finds before any decode.
@@ -131,7 +133,8 @@ public final class DecodeQueue: Sendable {
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                                 outcome: outcome, fullSize: fullSize, isPlaceholder: false, problem: decoded?.problem,
                                                 isScalable: decoded?.isScalable ?? false,
-                                                movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }, clip: decoded?.clip))
+                                                movingFormat: decoded.flatMap { $0.isAnimated ? $0.format : nil }, clip: decoded?.clip,
+                                                motion: decoded?.motion))
                 }
                 wake()
             }
@@ -149,7 +152,7 @@ public final class DecodeQueue: Sendable {
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .success(decoded.image),
                                            fullSize: PixelSize(width: decoded.fullSize.width, height: decoded.fullSize.height),
-                                           isPlaceholder: false, movingFormat: moving, clip: decoded.clip))
+                                           isPlaceholder: false, movingFormat: moving, clip: decoded.clip, motion: decoded.motion))
                 case .failed(let error):
                     jobs.finished.append(Result(purpose: job.purpose, index: job.index, covering: job.covering,
                                            outcome: .failure(error), fullSize: nil, isPlaceholder: false))
@@ -260,8 +263,9 @@ public final class DecodeQueue: Sendable {
 
     /// Starts decoding the frames of the animated photo at `path` ahead, to cover `covering` px, in
     /// this queue's colours; the loop is woken as they arrive.
-    public func animationStream(path: FilePath, covering: PixelSize) -> AnimationStream {
-        AnimationStream(path: path, covering: covering, colour: colour, wake: shared.wake)
+    /// `movie`: the one inside the file (a Motion Photo's).
+    public func animationStream(path: FilePath, movie: EmbeddedMovie? = nil, covering: PixelSize) -> AnimationStream {
+        AnimationStream(path: path, movie: movie, covering: covering, colour: colour, wake: shared.wake)
     }
 
     /// Drops the waiting requests of `purpose` for photo `index` (a decode under way still delivers).

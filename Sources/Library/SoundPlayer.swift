@@ -28,12 +28,13 @@ public final class SoundPlayer: Sendable {
     }
     private let state: Locked<State>
 
-    /// Starts playing the sound of the clip at `path` (the stream named `name` on the server), muted or not.
-    public init(path: FilePath, name: String, muted: Bool) {
+    /// Starts playing the sound of the clip at `path` (or of the `movie` inside it), the stream named `name` on the
+    /// server, muted or not.
+    public init(path: FilePath, movie: EmbeddedMovie? = nil, name: String, muted: Bool) {
         let state = Locked(State(muted: muted))
         self.state = state
         Worker.start(named: "photozoom-sound") {
-            Self.run(path: path, name: name, state: state)
+            Self.run(path: path, movie: movie, name: name, state: state)
         }
     }
 
@@ -73,10 +74,10 @@ public final class SoundPlayer: Sendable {
         }
     }
 
-    private static func run(path: FilePath, name: String, state: Locked<State>) {
+    private static func run(path: FilePath, movie: EmbeddedMovie?, name: String, state: Locked<State>) {
         let source: any SoundSource, output: SoundOutput
         do throws(ImageDecodeError) {
-            guard let opened = try ClipSound.open(file: path) else { return }
+            guard let opened = try ClipSound.open(file: path, movie: movie) else { return }
             source = opened
         } catch {
             return state.withLock { $0.problem = "its sound could not be played (\(error)); it plays silent" }

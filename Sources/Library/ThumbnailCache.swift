@@ -123,16 +123,21 @@ public struct ThumbnailCache: Sendable {
         // A picture from a damaged file is shown, not kept: the file may yet be completed.
         guard decoded.problem == nil, min(thumb.width, thumb.height) >= min(side, decoded.fullSize.width, decoded.fullSize.height),
               !file.path.starts(with: FilePath(root)),
-              let png = write(thumb, of: file, fullSize: decoded.fullSize, length: decoded.clip?.duration, to: target.folder, named: name),
+              let png = write(thumb, of: file, fullSize: decoded.fullSize, length: decoded.clip?.duration, motion: decoded.motion,
+                              to: target.folder, named: name),
               let stored = try? ImageDecoder.decode(data: png, colour: colour) else {
             let shown = try ImageDecoder.shrink(decoded.image, toCover: (side, side))
             colour.convert(shown, from: .sRGB)
-            return DecodedImage(image: shown, fullSize: decoded.fullSize, format: decoded.format, problem: decoded.problem,
-                                isAnimated: decoded.isAnimated, clip: decoded.clip)
+            var made = DecodedImage(image: shown, fullSize: decoded.fullSize, format: decoded.format, problem: decoded.problem,
+                                    isAnimated: decoded.isAnimated, clip: decoded.clip)
+            made.motion = decoded.motion
+            return made
         }
         // Shown as the next launch will read it back: a first and a second run show the same pixels.
-        return DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format, isAnimated: decoded.isAnimated,
-                            clip: decoded.clip.map { Self.recorded(length: $0.duration, width: $0.width, height: $0.height) })
+        var made = DecodedImage(image: stored.image, fullSize: decoded.fullSize, format: decoded.format, isAnimated: decoded.isAnimated,
+                                clip: decoded.clip.map { Self.recorded(length: $0.duration, width: $0.width, height: $0.height) })
+        made.motion = decoded.motion
+        return made
     }
 
     /// What the standard records of a photo file.
@@ -172,7 +177,18 @@ public struct ThumbnailCache: Sendable {
         guard min(image.width, image.height) >= min(side, full.width, full.height) else { return nil }
         // As it is: the cell draws it scaled anyway, and a filter pass here would cost the warm grid its speed.
         let clip = text["Thumb::Movie::Length"].flatMap(Double.init).map { Self.recorded(length: $0, width: full.width, height: full.height) }
-        return DecodedImage(image: image, fullSize: full, format: decoded.format, clip: clip)
+        var found = DecodedImage(image: image, fullSize: full, format: decoded.format, clip: clip)
+        found.motion = text[Self.motionKey].flatMap(Self.movie(recorded:))
+        return found
+    }
+
+    /// A Motion Photo's movie, where it lies in the file ("offset length"): a key of this program's own, as the standard
+    /// allows (`X-` keys).
+    static let motionKey = "Thumb::X-PhotoZoom::Motion"
+
+    private static func movie(recorded text: String) -> EmbeddedMovie? {
+        let parts = text.split(separator: " ").compactMap { Int64($0) }
+        return parts.count == 2 ? EmbeddedMovie(offset: parts[0], length: parts[1]) : nil
     }
 
     /// A clip's facts as an entry records them: its length (the standard's whole seconds) and size.
@@ -194,11 +210,13 @@ public struct ThumbnailCache: Sendable {
 
     /// Writes the entry; returns its PNG bytes (nil when libpng refused; a cache that can't be written
     /// still gives them).
-    private func write(_ thumb: PixelImage, of file: File, fullSize: (width: Int, height: Int), length: Double?, to folder: String,
-                       named name: String) -> [UInt8]? {
-        let text = ([("Thumb::URI", file.uri), ("Thumb::MTime", String(file.mtime)), ("Thumb::Size", String(file.size)),
-                     ("Thumb::Image::Width", String(fullSize.width)), ("Thumb::Image::Height", String(fullSize.height))]
-                    + (length.map { [("Thumb::Movie::Length", String(Int($0.rounded())))] } ?? [])
+    private func write(_ thumb: PixelImage, of file: File, fullSize: (width: Int, height: Int), length: Double?, motion: EmbeddedMovie?,
+                       to folder: String, named name: String) -> [UInt8]? {
+        var pairs: [(String, String)] = [("Thumb::URI", file.uri), ("Thumb::MTime", String(file.mtime)), ("Thumb::Size", String(file.size)),
+                                         ("Thumb::Image::Width", String(fullSize.width)), ("Thumb::Image::Height", String(fullSize.height))]
+        if let length { pairs.append(("Thumb::Movie::Length", String(Int(length.rounded())))) }
+        if let motion { pairs.append((Self.motionKey, "\(motion.offset) \(motion.length)")) }
+        let text = (pairs
                     + [("Software", "PhotoZoomAnimator \(Version.string)")]).map { (key: $0.0, value: $0.1) }
         guard let png = PNGWriter.encode(thumb, text: text) else {
             note("libpng could not encode a thumbnail")

@@ -39,6 +39,8 @@ struct DecoderRequest: Codable, Equatable {
     var soundSeconds: Double? = nil
     /// For `.seek`, s from the start.
     var seekTo: Double? = nil
+    /// For `.openAnimation` and `.openSound`: the movie inside the file (a Motion Photo's), not the file itself.
+    var movie: EmbeddedMovie? = nil
 
     var atLeast: (width: Int, height: Int)? {
         guard let atLeastWidth, let atLeastHeight else { return nil }
@@ -61,6 +63,7 @@ struct DecoderReply: Codable, Equatable {
         var problem: String?
         var isAnimated: Bool
         var clip: ClipFacts? = nil
+        var motion: EmbeddedMovie? = nil
     }
 
     var picture: Picture?

@@ -98,18 +98,19 @@ public final class DecoderPool: PictureDecoding, Sendable {
         }.image
     }
 
-    public func openAnimation(file: FilePath, colour: ColourTarget) throws(ImageDecodeError) -> (any AnimationFrames)? {
+    public func openAnimation(file: FilePath, colour: ColourTarget, movie: EmbeddedMovie?) throws(ImageDecodeError) -> (any AnimationFrames)? {
         let fd = try PhotoFile.open(file)
         defer { close(fd) }
-        if decodesInProcess { return try AnimatedImage.open(fd: fd, colour: colour) }
-        return try RemoteAnimation.open(fd: fd, format: Self.sniff(fd), colour: colour, spawner: spawner, seconds: baseSeconds)
+        if decodesInProcess { return try AnimatedImage.open(fd: fd, colour: colour, movie: movie) }
+        return try RemoteAnimation.open(fd: fd, format: Self.sniff(fd, movie: movie), movie: movie, colour: colour, spawner: spawner,
+                                        seconds: baseSeconds)
     }
 
-    public func openSound(file: FilePath) throws(ImageDecodeError) -> (any SoundSource)? {
+    public func openSound(file: FilePath, movie: EmbeddedMovie?) throws(ImageDecodeError) -> (any SoundSource)? {
         let fd = try PhotoFile.open(file)
         defer { close(fd) }
-        if decodesInProcess { return try ClipSound(fd: fd) }
-        return try RemoteSound.open(fd: fd, format: Self.sniff(fd), spawner: spawner, seconds: baseSeconds)
+        if decodesInProcess { return try ClipSound(fd: fd, movie: movie) }
+        return try RemoteSound.open(fd: fd, format: Self.sniff(fd, movie: movie), movie: movie, spawner: spawner, seconds: baseSeconds)
     }
 
     /// A test build's check of the confinement: the decoder tries `attempt` ("open", "socket", "exec").
@@ -181,8 +182,10 @@ public final class DecoderPool: PictureDecoding, Sendable {
                                      isOpaque: picture.isOpaque) else {
             throw .unreadable("the decoder's answer could not be read")
         }
-        return DecodedImage(image: image, fullSize: (picture.fullWidth, picture.fullHeight), format: format, problem: picture.problem,
-                            isAnimated: picture.isAnimated, clip: picture.clip)
+        var decoded = DecodedImage(image: image, fullSize: (picture.fullWidth, picture.fullHeight), format: format, problem: picture.problem,
+                                   isAnimated: picture.isAnimated, clip: picture.clip)
+        decoded.motion = picture.motion
+        return decoded
     }
 
     /// The wall and processor time a request may take: the base for a screenful (or less), a second more
@@ -302,9 +305,9 @@ extension DecoderPool {
     }
 
     /// The format a file's first bytes say, for naming its decoder in a crash's line.
-    static func sniff(_ fd: Int32) -> ImageFormat? {
+    static func sniff(_ fd: Int32, movie: EmbeddedMovie? = nil) -> ImageFormat? {
         var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(movie?.offset ?? 0)) }
         return count > 0 ? ImageFormat(sniffing: head[..<count]) : nil
     }
 

@@ -130,7 +130,7 @@ public enum DecoderProcess {
             switch request.kind {
             case .openAnimation:
                 guard file >= 0 else { throw .unreadable("no file was given") }
-                animation = try AnimatedImage.open(fd: file, colour: colour)
+                animation = try AnimatedImage.open(fd: file, colour: colour, movie: request.movie)
                 return (DecoderReply(loopCount: animation?.loopCount), -1)
             case .rewind:
                 try animation?.rewind()
@@ -155,7 +155,7 @@ public enum DecoderProcess {
         do throws(ImageDecodeError) {
             if request.kind == .openSound {
                 guard file >= 0 else { throw .unreadable("no file was given") }
-                sound = try ClipSound(fd: file)
+                sound = try ClipSound(fd: file, movie: request.movie)
                 return (DecoderReply(hasSound: sound != nil), -1)
             }
             guard let sound else { throw .unreadable("no sound was opened") }
@@ -181,7 +181,7 @@ public enum DecoderProcess {
         let picture = DecoderReply.Picture(width: image.width, height: image.height, stride: image.stride, isOpaque: image.isOpaque,
                                            fullWidth: decoded.fullSize.width, fullHeight: decoded.fullSize.height,
                                            format: decoded.format.name, problem: decoded.problem, isAnimated: decoded.isAnimated,
-                                           clip: decoded.clip)
+                                           clip: decoded.clip, motion: decoded.motion)
         let memory = memoryFile(holding: image)
         guard memory >= 0 else { return (DecoderReply(error: .unreadable("the decoder could not hand the picture over")), -1) }
         return (DecoderReply(picture: picture), memory)

@@ -32,7 +32,7 @@ final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
     }
 
     /// The frames of the file open at `fd`, in a new decoder; nil when the file is a still picture.
-    static func open(fd: Int32, format: ImageFormat?, colour: ColourTarget, spawner: DecoderSpawner,
+    static func open(fd: Int32, format: ImageFormat?, movie: EmbeddedMovie?, colour: ColourTarget, spawner: DecoderSpawner,
                      seconds: Int) throws(ImageDecodeError) -> RemoteAnimation? {
         guard let worker = spawner.spawn(niceness: 0, libraries: format.map { $0.opensLibraryOnDemand ? [$0.library] : [] } ?? LibrariesAhead.all) else {
             throw .unreadable("no decoder process could be started for its frames")
@@ -44,7 +44,7 @@ final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
             _ = worker.stop()
             throw error
         }
-        let request = DecoderRequest(kind: .openAnimation, colourProfile: .init(colour.iccProfile), cpuSeconds: seconds)
+        let request = DecoderRequest(kind: .openAnimation, colourProfile: .init(colour.iccProfile), cpuSeconds: seconds, movie: movie)
         let (reply, memory) = try DecoderPool.exchange(request, file: fd, with: worker, seconds: seconds, format: format)
         if memory >= 0 { close(memory) }
         if let error = reply.error { _ = worker.stop(); throw error }

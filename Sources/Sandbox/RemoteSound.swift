@@ -18,7 +18,8 @@ final class RemoteSound: SoundSource, @unchecked Sendable {
     deinit { if !ended { _ = worker.stop() } }
 
     /// The sound of the clip open at `fd`, in a new decoder; nil when it has none.
-    static func open(fd: Int32, format: ImageFormat?, spawner: DecoderSpawner, seconds: Int) throws(ImageDecodeError) -> RemoteSound? {
+    static func open(fd: Int32, format: ImageFormat?, movie: EmbeddedMovie?, spawner: DecoderSpawner,
+                     seconds: Int) throws(ImageDecodeError) -> RemoteSound? {
         guard let worker = spawner.spawn(niceness: 0, libraries: format.map { [$0.library] } ?? LibrariesAhead.all) else {
             throw .unreadable("no decoder process could be started for its sound")
         }
@@ -29,7 +30,7 @@ final class RemoteSound: SoundSource, @unchecked Sendable {
             _ = worker.stop()
             throw error
         }
-        let (reply, memory) = try DecoderPool.exchange(DecoderRequest(kind: .openSound, cpuSeconds: seconds), file: fd, with: worker,
+        let (reply, memory) = try DecoderPool.exchange(DecoderRequest(kind: .openSound, cpuSeconds: seconds, movie: movie), file: fd, with: worker,
                                                        seconds: seconds, format: format)
         if memory >= 0 { close(memory) }
         if let error = reply.error { _ = worker.stop(); throw error }

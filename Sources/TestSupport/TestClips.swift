@@ -27,6 +27,11 @@ public enum TestClips {
         case moving = "moving.mp4"
         /// 2 s at 30 fps, lossless H.264, each picture one flat grey whose level is its number (`frameNumber`).
         case numbered = "numbered.mp4"
+        /// A Google Motion Photo in the Camera form (a `Container:Directory` in its XMP): the quadrants' JPEG with
+        /// `numbered` appended.
+        case motionPhoto = "PXL_20230601_123456789.MP.jpg"
+        /// A Motion Photo in the older GCamera form (`MicroVideoOffset`), as Samsung's and older Pixels write it.
+        case microVideo = "MVIMG_20230601_123456.jpg"
         /// 8 s of `moving`'s pattern with its picture's number burned in (drawtext), and a 440 Hz AAC tone throughout.
         case song = "song.mp4"
     }
@@ -81,9 +86,48 @@ public enum TestClips {
             let number = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:text='%{n}':fontsize=48:fontcolor=white:box=1:boxcolor=black:x=20:y=20"
             try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30"] + tone + ["-vf", number, "-t", "8"] + h264
                        + ["-c:a", "aac", "-movflags", "+faststart", path])
+        case .motionPhoto, .microVideo:
+            try makeMotionPhoto(at: path, cameraForm: kind == .motionPhoto)
         case .text:
             try Data("a shopping list, not a film\n".utf8).write(to: URL(fileURLWithPath: path))
         }
+    }
+
+    /// The quadrants' JPEG, its XMP saying where its movie is (written by exiftool), and `numbered` appended.
+    private static func makeMotionPhoto(at path: String, cameraForm: Bool) throws {
+        let movie = path + ".movie.mp4"
+        try make(.numbered, at: movie, from: "")
+        defer { try? FileManager.default.removeItem(atPath: movie) }
+        let mp4 = try Data(contentsOf: URL(fileURLWithPath: movie))
+        try Data(CameraJPEG.bytes(photo: quadrants, thumbnail: nil)).write(to: URL(fileURLWithPath: path))
+        if cameraForm {
+            let xmp = path + ".xmp"
+            defer { try? FileManager.default.removeItem(atPath: xmp) }
+            try Data(motionPhotoXMP(movieLength: mp4.count).utf8).write(to: URL(fileURLWithPath: xmp))
+            try exiftool(["-xmp<=" + xmp, path])
+        } else {
+            try exiftool(["-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1", "-XMP-GCamera:MicroVideoOffset=\(mp4.count)", path])
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: mp4)
+        try handle.close()
+    }
+
+    /// The Motion Photo format 1.0's XMP: the primary picture, then the movie of `movieLength` bytes after it.
+    public static func motionPhotoXMP(movieLength: Int) -> String {
+        """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+         <rdf:Description rdf:about="" xmlns:Camera="http://ns.google.com/photos/1.0/camera/"
+           xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/"
+           Camera:MotionPhoto="1" Camera:MotionPhotoVersion="1" Camera:MotionPhotoPresentationTimestampUs="0">
+          <Container:Directory><rdf:Seq>
+           <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+           <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(movieLength)"/></rdf:li>
+          </rdf:Seq></Container:Directory>
+         </rdf:Description>
+        </rdf:RDF></x:xmpmeta>
+        """
     }
 
     private static func ffmpeg(_ arguments: [String]) throws {

@@ -225,4 +225,30 @@ struct ClipPlaybackTests {
         #expect(app.viewer?.image === still, "let go, the still is back")
         #expect(app.interaction.phase == .idle)
     }
+
+    /// A Motion Photo (its movie inside its JPEG) is a Live Photo too: "LIVE" in the grid; it plays its movie, read
+    /// where it lies, as it lands, and while a press is held; then its still is back.
+    @Test(arguments: [TestClips.Kind.motionPhoto, .microVideo])
+    func aMotionPhotoPlaysItsMovieFromInsideItsJPEG(kind: TestClips.Kind) throws {
+        let folder = try TemporaryFolder()
+        try TestClips.make([kind], in: folder)
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 300), emptyMessage: "",
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock, logger: log.logger)
+        app.settle(stepping: clock)
+        #expect(app.grid.cell(at: 0).children.first { $0.name == "cell.0.badge" }?.text?.string == "LIVE")
+        app.openWhenLoaded(0)
+        let numbers = play(app, seconds: 1.5).map { TestClips.frameNumber(shownAs: $0.pixel(x: $0.width / 2, y: $0.height / 2)) }
+        #expect(numbers.count >= 30 && numbers.dropFirst().dropLast() == numbers.dropFirst().dropLast().sorted(),
+                "its movie's pictures in turn: \(numbers)")
+        _ = play(app, seconds: 1.5)
+        let still = try #require(app.viewer?.image)
+        #expect(TestClips.frameNumber(shownAs: still.pixel(x: still.width / 2, y: still.height / 2)) != 59, "the still is back")
+        _ = app.handle(.pointerDown(at: Point(x: 200, y: 150), button: 1, time: clock.now))
+        #expect(play(app, seconds: 1).filter { $0 !== still }.count >= 15, "a press held plays it again")
+        _ = app.handle(.pointerUp(at: Point(x: 200, y: 150), button: 1, time: clock.now))
+        _ = play(app, seconds: 0.1)
+        #expect(app.viewer?.image === still)
+        #expect(log.messages.allSatisfy { !$0.hasPrefix("warning") }, "\(log.messages)")
+    }
 }

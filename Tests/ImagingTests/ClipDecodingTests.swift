@@ -95,3 +95,51 @@ struct ClipDecodingTests {
         #expect([text(0.4), text(14.2), text(59.6), text(723), text(3723)] == ["0:00", "0:14", "1:00", "12:03", "1:02:03"])
     }
 }
+
+/// A Motion Photo (a JPEG with an MP4 appended, its XMP saying where), in Google's Camera form and the older GCamera
+/// form: its decode finds the movie in place, whose frames play from where they lie; a JPEG whose XMP lies about it
+/// has none.
+@Suite(.serialized, .enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
+struct MotionPhotoTests {
+    @Test(arguments: [TestClips.Kind.motionPhoto, .microVideo])
+    func aMotionPhotosMovieIsFoundInItsJPEGAndPlaysFromThere(kind: TestClips.Kind) throws {
+        let folder = try TemporaryFolder()
+        let path = try #require(TestClips.make([kind], in: folder)[kind])
+        let decoded = try ImageDecoder.decode(path: path)
+        #expect(decoded.format == .jpeg && (decoded.image.width, decoded.image.height) == (320, 240), "the still")
+        let movie = try #require(decoded.motion, "its movie is found")
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+        #expect(movie.offset + movie.length == Int64(size), "at the file's end")
+        let frames = try #require(try AnimatedImage.open(file: FilePath(path), movie: movie))
+        var numbers: [Int] = []
+        while let frame = try frames.nextFrame(covering: nil) {
+            numbers.append(TestClips.frameNumber(shownAs: frame.image.pixel(x: 160, y: 120)))
+        }
+        #expect(numbers == Array(0..<60), "the movie's pictures in turn: \(numbers)")
+        let sound = try ClipSound(fd: PhotoFile.open(FilePath(path)), movie: movie)
+        #expect(sound == nil, "the numbered movie has no sound")
+    }
+
+    @Test func xmpThatSaysOfNoMovieThatFitsFindsNone() {
+        let camera = TestClips.motionPhotoXMP(movieLength: 5000)
+        #expect(MotionPhoto.movie(inXMP: camera, fileSize: 20000) == EmbeddedMovie(offset: 15000, length: 5000))
+        #expect(MotionPhoto.movie(inXMP: camera, fileSize: 4000) == nil, "longer than the file")
+        #expect(MotionPhoto.movie(inXMP: TestClips.motionPhotoXMP(movieLength: -3), fileSize: 4000) == nil)
+        #expect(MotionPhoto.movie(inXMP: "<GCamera:MicroVideo>1</GCamera:MicroVideo><GCamera:MicroVideoOffset>x</GCamera:MicroVideoOffset>",
+                                  fileSize: 4000) == nil, "not a number")
+        #expect(MotionPhoto.movie(inXMP: "<GCamera:MicroVideo>0</GCamera:MicroVideo><GCamera:MicroVideoOffset>100</GCamera:MicroVideoOffset>",
+                                  fileSize: 4000) == nil, "not a micro video")
+        #expect(MotionPhoto.movie(inXMP: "", fileSize: 4000) == nil)
+    }
+
+    /// The XMP says there is a movie, but the bytes there are no MP4: the still alone, no movie.
+    @Test func aJPEGWhoseXMPPointsAtNoMovieIsAStill() throws {
+        let folder = try TemporaryFolder()
+        let path = try #require(TestClips.make([.microVideo], in: folder)[.microVideo])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let movie = try #require(try ImageDecoder.decode(data: bytes).motion)
+        bytes.replaceSubrange(Int(movie.offset) + 4..<Int(movie.offset) + 8, with: Array("junk".utf8))
+        #expect(try ImageDecoder.decode(data: bytes).motion == nil, "the movie's place holds no MP4")
+        #expect(try ImageDecoder.decode(data: CameraJPEG.bytes(photo: TestClips.quadrants, thumbnail: nil)).motion == nil, "a plain JPEG")
+    }
+}

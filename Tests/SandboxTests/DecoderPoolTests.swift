@@ -176,4 +176,29 @@ struct ClipDecoderPoolTests {
             }
         }
     }
+
+    /// A clip's sound, and a Motion Photo's movie inside its JPEG, in decoders of their own: its pictures and its tone
+    /// come from where they lie, and a seek goes where it is asked.
+    @Test func aMotionPhotosMovieAndAClipsSoundPlayFromDecoders() throws {
+        let folder = try TemporaryFolder()
+        let made = try TestClips.make([.motionPhoto, .tone], in: folder)
+        let pool = DecoderPool(executable: DecoderPoolTests.executable, size: 1)
+        let still = FilePath(try #require(made[.motionPhoto]))
+        let movie = try #require(try pool.decode(file: still, atLeast: nil, colour: .sRGB).motion, "the decoder finds its movie")
+        let frames = try #require(try pool.openAnimation(file: still, colour: .sRGB, movie: movie))
+        let first = try #require(try frames.nextFrame(covering: nil))
+        #expect(TestClips.frameNumber(shownAs: first.image.pixel(x: 160, y: 120)) == 0 && first.time == 0)
+        try frames.seek(to: 1.0)
+        let later = try #require(try frames.nextFrame(covering: nil))
+        #expect(TestClips.frameNumber(shownAs: later.image.pixel(x: 160, y: 120)) == 30 && abs(later.time - 1) < 0.01, "\(later.time)")
+        let tone = try #require(made[.tone])
+        let sound = try #require(try pool.openSound(file: FilePath(tone), movie: nil))
+        let piece = try #require(try sound.nextPiece(atLeast: 0.5))
+        let rms = (piece.samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(piece.samples.count)).squareRoot()
+        #expect(piece.duration >= 0.5 && piece.seconds < 0.05 && rms > 1000, "the tone: \(piece.duration) s at \(piece.seconds), rms \(rms)")
+        try sound.seek(to: 1.5)
+        let end = try #require(try sound.nextPiece(atLeast: 1))
+        #expect(abs(end.seconds - 1.5) < 0.03 && end.duration < 0.6, "from 1.5 s to its end: \(end.seconds) s, \(end.duration) s")
+        #expect(!pool.decodesInProcess)
+    }
 }

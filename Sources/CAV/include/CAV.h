@@ -75,7 +75,8 @@ void photozoom_memory_file_close_io(const photozoom_av *_Nonnull av, AVIOContext
 typedef struct {
     int fd;
     const uint8_t *_Nullable data;
-    int64_t size, position;
+    /* `start`: where the clip begins in the file (a Motion Photo's movie, after its JPEG); `size` counts from there. */
+    int64_t start, size, position;
     int sought_past_end;   /* the demuxer looked for bytes after the file's end: it was cut short */
 } photozoom_clip_source;
 

@@ -47,21 +47,25 @@ public final class AnimatedImage: AnimationFrames {
 
     /// The frames of the file at `path`, decoded where `ImageDecoder` decodes (a decoder process of their
     /// own under the sandbox); nil when it is a still picture.
-    public static func open(file path: FilePath, colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> (any AnimationFrames)? {
-        if let router = ImageDecoder.router { return try router.openAnimation(file: path, colour: colour) }
+    /// `movie`: the frames of the movie inside the file (a Motion Photo's), read in place.
+    public static func open(file path: FilePath, colour: ColourTarget = .sRGB, movie: EmbeddedMovie? = nil) throws(ImageDecodeError)
+        -> (any AnimationFrames)? {
+        if let router = ImageDecoder.router { return try router.openAnimation(file: path, colour: colour, movie: movie) }
         let fd = try PhotoFile.open(path)
         defer { close(fd) }
-        return try open(fd: fd, colour: colour)
+        return try open(fd: fd, colour: colour, movie: movie)
     }
 
-    /// The frames of a file already open, decoded here: a clip's read where it lies (from its own copy of `fd`), any
-    /// other file's from its bytes.
-    public static func open(fd: Int32, colour: ColourTarget = .sRGB) throws(ImageDecodeError) -> AnimatedImage? {
-        let head = try PhotoFile.head(fd: fd, length: ImageFormat.sniffLength)
+    /// The frames of a file already open (or of the `movie` inside it), decoded here: a clip's read where it lies (from
+    /// its own copy of `fd`), any other file's from its bytes.
+    public static func open(fd: Int32, colour: ColourTarget = .sRGB, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) -> AnimatedImage? {
+        let head = try PhotoFile.head(fd: fd, length: ImageFormat.sniffLength, from: movie?.offset ?? 0)
         guard let format = ImageFormat(sniffing: head), format.capabilities.contains(.clip) else {
+            if movie != nil { throw .corrupt(format: "Motion Photo", detail: "its movie is not a clip") }
             return try open(data: PhotoFile.read(fd: fd), colour: colour)
         }
-        return AnimatedImage(source: try ClipFrames(fd: fd, format: format.name), format: format, colour: colour, description: .sRGB)
+        return AnimatedImage(source: try ClipFrames(fd: fd, format: format.name, movie: movie), format: format, colour: colour,
+                             description: .sRGB)
     }
 
     /// The file's frames, or nil when it is a still picture (or its format never moves).

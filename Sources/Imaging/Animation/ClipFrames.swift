@@ -34,7 +34,8 @@ final class ClipFrames: AnimationSource {
         return facts.pointee.truncated != 0 || length > 0 && shownUpTo + max(0.2, 3 * frameInterval) < length
     }
 
-    init(fd: Int32, format: String) throws(ImageDecodeError) {
+    /// The clip open at `fd`, or the `movie` inside it (a Motion Photo's).
+    init(fd: Int32, format: String, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) {
         var reason: UnsafePointer<CChar>?
         guard let av = photozoom_av_load(&reason) else {
             throw .libraryMissing(format: format, reason: "FFmpeg's libraries could not be opened: \(reason.map { String(cString: $0) } ?? "")")
@@ -44,7 +45,7 @@ final class ClipFrames: AnimationSource {
         var info = stat()
         _ = fstat(copy, &info)
         source = .allocate(capacity: 1)
-        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, size: Int64(info.st_size), position: 0, sought_past_end: 0))
+        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, start: movie?.offset ?? 0, size: movie?.length ?? Int64(info.st_size), position: 0, sought_past_end: 0))
         facts = .allocate(capacity: 1)
         facts.initialize(to: photozoom_clip_facts())
         (self.av, self.format) = (av, format)

@@ -35,8 +35,8 @@ public final class ClipSound: SoundSource {
     private let sound: OpaquePointer
     private var finished = false
 
-    /// The sound of the clip open at `fd`; nil when it has none. Thrown: FFmpeg is missing, or the sound is damaged.
-    public init?(fd: Int32) throws(ImageDecodeError) {
+    /// The sound of the clip open at `fd` (or of the `movie` inside it); nil when it has none. Thrown: FFmpeg is missing.
+    public init?(fd: Int32, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) {
         var reason: UnsafePointer<CChar>?
         guard let av = photozoom_av_load(&reason) else {
             throw .libraryMissing(format: "clip", reason: "FFmpeg's libraries could not be opened: \(reason.map { String(cString: $0) } ?? "")")
@@ -46,7 +46,7 @@ public final class ClipSound: SoundSource {
         var info = stat()
         _ = fstat(copy, &info)
         source = .allocate(capacity: 1)
-        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, size: Int64(info.st_size), position: 0, sought_past_end: 0))
+        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, start: movie?.offset ?? 0, size: movie?.length ?? Int64(info.st_size), position: 0, sought_past_end: 0))
         var words = [CChar](repeating: 0, count: 256)
         guard let opened = photozoom_clip_sound_open(av, source, &words, Int32(words.count)) else {
             close(copy)
@@ -64,11 +64,11 @@ public final class ClipSound: SoundSource {
 
     /// The sound of the clip at `path`, decoded where `ImageDecoder` decodes (a decoder process of its own under the
     /// sandbox); nil when it has none.
-    public static func open(file path: FilePath) throws(ImageDecodeError) -> (any SoundSource)? {
-        if let router = ImageDecoder.router { return try router.openSound(file: path) }
+    public static func open(file path: FilePath, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) -> (any SoundSource)? {
+        if let router = ImageDecoder.router { return try router.openSound(file: path, movie: movie) }
         let fd = try PhotoFile.open(path)
         defer { close(fd) }
-        return try ClipSound(fd: fd)
+        return try ClipSound(fd: fd, movie: movie)
     }
 
     /// Room for a piece of the longest frame a codec decodes at once (Vorbis's 8,192 samples, resampled up).

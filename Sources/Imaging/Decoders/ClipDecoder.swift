@@ -50,12 +50,12 @@ enum ClipDecoder {
                                   + "could not be opened: \(reason.map { String(cString: $0) } ?? "")")
         }
         if let file = request.file {
-            var source = photozoom_clip_source(fd: file, data: nil, size: Int64(fileSize(file)), position: 0, sought_past_end: 0)
+            var source = photozoom_clip_source(fd: file, data: nil, start: 0, size: Int64(fileSize(file)), position: 0, sought_past_end: 0)
             return try poster(av, &source, atLeast: request.atLeast, format: format)
         }
         return try request.data.withUnsafeBufferPointer { bytes in
             Result { () throws(ImageDecodeError) -> DecoderOutput in
-                var source = photozoom_clip_source(fd: -1, data: bytes.baseAddress, size: Int64(bytes.count), position: 0, sought_past_end: 0)
+                var source = photozoom_clip_source(fd: -1, data: bytes.baseAddress, start: 0, size: Int64(bytes.count), position: 0, sought_past_end: 0)
                 return try poster(av, &source, atLeast: request.atLeast, format: format)
             }
         }.get()
