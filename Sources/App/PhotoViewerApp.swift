@@ -151,8 +151,7 @@ public final class PhotoViewerApp {
         interaction.advanceToNow()
         animator.tick()
         passTime()
-        _ = navigator.advanceAnimation(to: animator.clock.now)
-        playback.sayProblems(of: navigator)
+        _ = playback.advance(navigator, to: animator.clock.now)
         interaction.playWaitingKeys()
         performInteractionCommands()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
@@ -173,10 +172,7 @@ public final class PhotoViewerApp {
 
     /// Puts up the animated photo's frame due now, while nothing else moves: the area of the window
     /// that changed (points), which alone needs drawing; nil when no frame was due.
-    public func advanceAnimationOnly() -> Rect? {
-        defer { playback.sayProblems(of: navigator) }
-        return navigator.advanceAnimation(to: animator.clock.now)
-    }
+    public func advanceAnimationOnly() -> Rect? { playback.advance(navigator, to: animator.clock.now) }
 
     /// Frames of the open photo's animation put up so far (the motion trace counts them).
     public var animationFramesShown: Int? { navigator.animation?.framesShown }

@@ -1,3 +1,4 @@
+import Geometry
 import Logging
 
 /// The keys of the open clip or animation (space, `,` and `.`, `m`, `l`), and what its playing has to say: each
@@ -28,8 +29,14 @@ final class PlaybackController {
         return true
     }
 
+    /// The open photo's frame due at `now` put up (`PhotoNavigator.advanceAnimation`), and what its playing has to say.
+    func advance(_ navigator: PhotoNavigator, to now: Double) -> Rect? {
+        defer { sayProblems(of: navigator) }
+        return navigator.advanceAnimation(to: now)
+    }
+
     /// Why the open photo's frames or sound stopped short, each said once, with the photo's name.
-    func sayProblems(of navigator: PhotoNavigator) {
+    private func sayProblems(of navigator: PhotoNavigator) {
         guard let player = navigator.animation, navigator.photos.indices.contains(player.index) else { return }
         let name = navigator.photos[player.index].name
         if let failure = player.takeFailure() { logger.warning("\(name): \(failure)") }
