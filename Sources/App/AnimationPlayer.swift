@@ -8,14 +8,16 @@ import Pixels
 /// one is due as if it had been on time); one much later (decoding fell behind, or the player was
 /// paused) starts the schedule again from now, so that frames never burst to catch up.
 ///
-/// A clip with sound follows its sound instead (the sound is the master clock): a picture goes up once the sound
-/// has reached its time, and one whose time the sound has already passed is dropped. Before the sound begins, and
-/// after it ends, the pictures keep their own schedule.
+/// A clip with sound is held to its sound (the sound is the master clock): within `syncTolerance` of it the pictures
+/// keep their own steady schedule; ahead of it a picture waits, behind it those whose time it passed are dropped.
+/// Before the sound begins, and after it ends, the pictures keep their own schedule alone.
 final class AnimationPlayer {
     /// Later than this, s, a frame starts the schedule anew.
     static let resync = 0.1
     /// A frame due within this of now is due now, s (frame times are sums of fractions of a second).
     static let tolerance = 1e-6
+    /// A clip's pictures stay this near its sound, s, either way (ITU-R BT.1359 notices +45 ms and -125 ms).
+    static let syncTolerance = 0.02
 
     /// The photo that plays (its place changes when photos before it come or go).
     var index: Int
@@ -36,8 +38,7 @@ final class AnimationPlayer {
     /// it had one: pictures shown 3, 1, 3 refreshes instead of 2, 2, 2.
     let slack: Double
 
-    /// Starts the clip's sound with its first picture (nil: none is played).
-    private let startSound: (() -> SoundPlayer)?
+    /// The clip's sound, played from its first picture (nil: none is played).
     private(set) var sound: SoundPlayer?
     /// The time of the picture on screen, s from the start, how long it shows, and the time at its end.
     private(set) var time = 0.0
@@ -54,12 +55,24 @@ final class AnimationPlayer {
         return soundLead
     }
 
-    init(index: Int, stream: AnimationStream, slack: Double = 0, sound: (() -> SoundPlayer)? = nil) {
+    /// `sound`: the clip's, opened now and paused (its decoder starts while the poster zooms in), played with the
+    /// first picture.
+    init(index: Int, stream: AnimationStream, slack: Double = 0, sound: SoundPlayer? = nil) {
         self.index = index
         self.stream = stream
         self.slack = max(slack, Self.tolerance)
-        startSound = sound
+        self.sound = sound
     }
+
+    /// The pictures wait this long at most, s, for their sound to be heard before they start without it; a sound
+    /// heard later is taken to their time (a moment of it lost), never they to its.
+    static let soundWait = 0.1
+    /// A sound heard this far from the pictures, s, is taken to them; nearer, they wait for it or drop to it.
+    static let joinGap = 0.25
+    /// Whether the sound was heard at the last frame due.
+    private var soundJoined = false
+    /// When the first picture was first due.
+    private var firstDue: Double?
 
     deinit {
         stream.stop()
@@ -79,29 +92,44 @@ final class AnimationPlayer {
             showsNextWhilePaused = false
             return frame.image
         }
-        if let heard = sound?.position(at: now) { return frame(following: heard, at: now) }
         let due = shown.map { $0.at + $0.duration } ?? now
-        guard now + slack >= due, let frame = takeFrame() else { return nil }
-        // Kept to its schedule, early or late (within `resync`): the next is due as if it had been on time.
-        shown = (now - due > Self.resync ? now : due, frame.duration)
-        return frame.image
-    }
-
-    /// The picture the sound at `heard` (the clip's s) has reached; those whose time it has passed are dropped.
-    private func frame(following heard: Double, at now: Double) -> PixelImage? {
-        var image: PixelImage?
-        while heard + slack >= clipTime, image == nil || heard >= clipTime, let frame = takeFrame() {
-            soundLead = heard - (clipTime - frame.duration)
-            (image, shown) = (frame.image, (now, frame.duration))
+        guard now + slack >= due else { return nil }
+        // The first picture waits for the sound to be ready (a moment, its decoder started at the tap): they start together.
+        if framesShown == 0, let sound, sound.isStarting, now - (firstDue ?? now) < Self.soundWait {
+            firstDue = firstDue ?? now
+            return nil
         }
-        return image
+        var restart = now - due > Self.resync
+        // The sound heard (again, after a seek or a pause): far from the pictures (the server was slow to start it),
+        // it is taken to their time, its stream never stopped.
+        let heardNow = sound?.position(at: now)
+        if let sound, let heard = heardNow, !soundJoined, abs(heard - clipTime) > Self.joinGap {
+            sound.seek(to: clipTime, flushing: false)
+        }
+        soundJoined = heardNow != nil
+        if let heard = sound?.position(at: now) {
+            // Held to the sound within `syncTolerance`, either way: ahead of it, the picture waits; behind, those
+            // whose time the sound has passed are dropped. Inside the band the pictures keep their steady schedule
+            // (the sound's position, read every write, wavers by a few ms: followed picture by picture, a 30 fps
+            // clip went up 3, 1, 3 refreshes).
+            if heard - clipTime < -Self.syncTolerance { return nil }
+            while heard - clipTime > Self.syncTolerance, stream.readyCount >= 2, takeFrame() != nil { restart = true }
+            // A picture that waited for the sound starts the schedule anew, as a dropped one does.
+            restart = restart || now - due > slack
+        }
+        guard let frame = takeFrame() else { return nil }
+        if let heard = sound?.position(at: now) { soundLead = heard - frame.time }
+        // Kept to its schedule, early or late (within `resync`): the next is due as if it had been on time; after a
+        // wait or a drop for the sound, from now.
+        shown = (restart ? now : due, frame.duration)
+        return frame.image
     }
 
     /// The stream's next picture, counted (nil: none decoded yet, or the end, or a failure, which are kept).
     private func takeFrame() -> AnimatedImage.Frame? {
         switch stream.takeNext() {
         case .frame(let frame):
-            if framesShown == 0 { sound = startSound?() }
+            if framesShown == 0 { sound?.setPaused(false) }
             sound?.isMuted = isMuted
             framesShown += 1
             (time, clipTime, lastDuration) = (frame.time, frame.time + frame.duration, frame.duration)
@@ -129,8 +157,6 @@ final class AnimationPlayer {
     var nextDue: Double? {
         if isPaused { return showsNextWhilePaused && !isFinished ? 0 : nil }
         guard !isFinished else { return nil }
-        let now = MonotonicClock.seconds()
-        if let heard = sound?.position(at: now) { return now + clipTime - heard - slack }
         return shown.map { $0.at + $0.duration - slack } ?? 0
     }
 

@@ -38,9 +38,8 @@ extension PhotoNavigator {
     private func player(for i: Int, playing file: FilePath, inside: EmbeddedMovie? = nil) -> AnimationPlayer {
         let points = viewer?.fitSize(of: i) ?? grid.size
         let size = PixelSize(width: Int((points.width * pixelScale).rounded(.up)), height: Int((points.height * pixelScale).rounded(.up)))
-        let name = photos[i].name
         let isClip = inside != nil || ImageFormat.isClipName(file.lastComponent?.string ?? "")
-        let sound = playsSound && isClip ? { SoundPlayer(path: file, movie: inside, name: name, muted: false) } : nil
+        let sound = playsSound && isClip ? SoundPlayer(path: file, movie: inside, name: photos[i].name, muted: false, paused: true) : nil
         let player = AnimationPlayer(index: i, stream: queue.animationStream(path: file, movie: inside, covering: size),
                                      slack: animator.clock.frameInterval / 2, sound: sound)
         player.isMuted = isMuted

@@ -56,6 +56,9 @@ public final class AnimationStream: Sendable {
 
     deinit { stop() }
 
+    /// How many items are decoded and not taken.
+    public var readyCount: Int { queue.withLock { $0.ready.count } }
+
     /// The next item if it is decoded.
     public func takeNext() -> Item? {
         queue.withLockWakingWaiters { q in

@@ -1,9 +1,11 @@
+import Glibc
 import Imaging
 import SystemPackage
 
 /// A Live Photo as an iPhone exports it: a still and a short movie of the same name in the same folder
 /// (`IMG_0042.HEIC` and `IMG_0042.MOV`). They are one item, the still, which carries its movie (`Photo.motion`);
-/// the movie is not listed again. Paired by name, case aside; Apple's ContentIdentifier is not read yet.
+/// the movie is not listed again. Paired by name, case aside; else by Apple's ContentIdentifier, which the still's
+/// maker's note and the movie's QuickTime keys share (a pair renamed apart, an edited still beside its movie).
 public enum LivePhotos {
     /// The extensions a Live Photo's movie has.
     static let movieExtensions: Set<String> = ["mov"]
@@ -27,7 +29,33 @@ public enum LivePhotos {
             movies.insert(i)
             movieOf[still] = path
         }
+        pairByIdentifier(paths, movies: &movies, movieOf: &movieOf)
         return (movies, movieOf)
+    }
+
+    /// A Live Photo's movie is short: a longer `.MOV` is a film of its own, and its `moov` is not read.
+    static let largestMovie = 32 << 20
+
+    /// The movies left unpaired by name, paired with a still of their folder that has their ContentIdentifier. Only a
+    /// folder with such a movie has its stills' EXIF read, and only the stills left unpaired.
+    private static func pairByIdentifier(_ paths: [FilePath], movies: inout Set<Int>, movieOf: inout [Int: FilePath]) {
+        var wanted: [[UInt8]: [String: Int]] = [:]
+        for (i, path) in paths.enumerated() where !movies.contains(i) && isMovieName(path) && size(of: path) <= largestMovie {
+            guard let id = PhotoFacts.read(path: path)?.contentIdentifier else { continue }
+            wanted[path.removingLastComponent().bytes, default: [:]][id] = i
+        }
+        guard !wanted.isEmpty else { return }
+        for (i, path) in paths.enumerated() where movieOf[i] == nil && key(path, movie: false) != nil {
+            guard let inFolder = wanted[path.removingLastComponent().bytes],
+                  let id = PhotoFacts.read(path: path)?.contentIdentifier, let movie = inFolder[id], !movies.contains(movie) else { continue }
+            movies.insert(movie)
+            movieOf[i] = paths[movie]
+        }
+    }
+
+    private static func size(of path: FilePath) -> Int {
+        var info = stat()
+        return path.withPlatformString { stat($0, &info) } == 0 ? Int(info.st_size) : Int.max
     }
 
     /// `photos` with the movies of their Live Photos taken out and carried by their stills.

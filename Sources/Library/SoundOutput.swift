@@ -21,7 +21,7 @@ final class SoundOutput {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(SoundPiece.rate), channels: UInt8(SoundPiece.channels))
         let bytes = UInt32(Self.buffered * Double(SoundPiece.rate * SoundPiece.channels * 2))
         // It starts once a fifth of that is in: the first sound (and so the pictures that follow it) comes sooner.
-        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: bytes / 5, minreq: UInt32.max, fragsize: UInt32.max)
+        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: bytes, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
         var error: Int32 = 0
         guard let stream = pulse.pointee.pa_simple_new(nil, "PhotoZoomAnimator", PA_STREAM_PLAYBACK, nil, name, &spec, nil,
                                                        &attributes, &error) else {

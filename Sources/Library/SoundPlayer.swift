@@ -13,14 +13,19 @@ public final class SoundPlayer: Sendable {
     static let kept = 0.5
 
     private struct State: Sendable {
-        var paused = false
+        var paused: Bool
+        /// Until its sound is opened and the server answered (or it is known there is none to play).
+        var starting = true
         var muted: Bool
         var stopped = false
         /// All of it was written (and heard): it waits for a seek.
         var ended = false
-        var seekTo: Double?
+        /// A seek asked for, and whether what the server holds is dropped first.
+        var seekTo: (seconds: Double, flushing: Bool)?
         /// What is being heard: the clip's time, s, at `at` (CLOCK_MONOTONIC s); nil while nothing is.
         var heard: (media: Double, at: Double)?
+        /// The last readings' offsets the clock is made of (`clock`).
+        var offsets: [Double] = []
         /// The end of what was written, s of the clip.
         var writtenUpTo = 0.0
         /// Why there is no sound, until taken.
@@ -29,12 +34,13 @@ public final class SoundPlayer: Sendable {
     private let state: Locked<State>
 
     /// Starts playing the sound of the clip at `path` (or of the `movie` inside it), the stream named `name` on the
-    /// server, muted or not.
-    public init(path: FilePath, movie: EmbeddedMovie? = nil, name: String, muted: Bool) {
-        let state = Locked(State(muted: muted))
+    /// server, muted or not; `paused`, it opens the sound and the stream and waits to be played.
+    public init(path: FilePath, movie: EmbeddedMovie? = nil, name: String, muted: Bool, paused: Bool = false) {
+        let state = Locked(State(paused: paused, muted: muted))
         self.state = state
         Worker.start(named: "photozoom-sound") {
             Self.run(path: path, movie: movie, name: name, state: state)
+            state.withLock { $0.starting = false }
         }
     }
 
@@ -54,12 +60,18 @@ public final class SoundPlayer: Sendable {
         set { state.withLockWakingWaiters { $0.muted = newValue } }
     }
 
+    /// Whether its sound is still to be heard (being opened, the server reached, the stream started): the pictures
+    /// wait for it a moment at their start.
+    public var isStarting: Bool { state.withLock { $0.starting } }
+
     public func setPaused(_ paused: Bool) { state.withLockWakingWaiters { $0.paused = paused } }
 
-    /// To `seconds` of the clip: what the server holds is dropped, and the sound goes on from there.
-    public func seek(to seconds: Double) {
+    /// To `seconds` of the clip: what the server holds is dropped, and the sound goes on from there; not `flushing`,
+    /// it plays out (the stream never stops, which an idle sink may take long to start again) and the sound goes on
+    /// from where `seconds` is by the time it is heard.
+    public func seek(to seconds: Double, flushing: Bool = true) {
         state.withLockWakingWaiters { s in
-            (s.seekTo, s.heard) = (seconds, nil)
+            (s.seekTo, s.heard, s.offsets) = ((seconds, flushing), nil, [])
         }
     }
 
@@ -93,7 +105,7 @@ public final class SoundPlayer: Sendable {
             return s.stopped ? nil : (s.muted, s.seekTo)
         }) {
             if let seek {
-                playing.seek(to: seek)
+                playing.seek(to: seek.seconds, flushing: seek.flushing)
                 state.withLock { $0.ended = false }
                 continue
             }
@@ -104,16 +116,44 @@ public final class SoundPlayer: Sendable {
             }
             let written = (playing.heard, playing.writtenUpTo)
             let pausedNow = state.withLock { s in
-                if s.seekTo == nil { (s.heard, s.writtenUpTo) = written }
+                if s.seekTo == nil { (s.heard, s.writtenUpTo) = (Self.clock(&s.offsets, written.0), written.1) }
+                if s.heard != nil { s.starting = false }
                 return s.paused
             }
             if pausedNow {
                 playing.pause()
-                state.withLock { $0.heard = nil }
+                state.withLock { ($0.heard, $0.offsets) = (nil, []) }
             }
         }
         output.flush()
     }
+}
+
+extension SoundPlayer {
+    /// The readings the clock is the median of, and a reading further than this from it, s, that starts it anew (a
+    /// seek, the server running dry).
+    static let clockReadings = 15
+    static let clockReset = 0.1
+
+    /// The clock after a reading of what is heard at a time: the median of the last readings' offsets (the clip's time
+    /// less the monotonic clock's). The server's latency, read after each write, wavers by its sink's blocks (the null
+    /// sink's jumped by 20 ms) and starts off short: followed reading by reading, a picture waited for the sound, or
+    /// was dropped, about once a second.
+    static func clock(_ offsets: inout [Double], _ reading: (media: Double, at: Double)?) -> (media: Double, at: Double)? {
+        guard let reading else {
+            offsets = []
+            return nil
+        }
+        let offset = reading.media - reading.at
+        if let median = offsets.median, abs(offset - median) > clockReset { offsets = [] }
+        offsets.append(offset)
+        if offsets.count > clockReadings { offsets.removeFirst() }
+        return (reading.at + (offsets.median ?? offset), reading.at)
+    }
+}
+
+private extension Array where Element == Double {
+    var median: Double? { isEmpty ? nil : sorted()[count / 2] }
 }
 
 /// The sound thread's own: the source, the server's stream, and what was written.
@@ -139,7 +179,10 @@ private struct Playing {
         writtenUpTo = piece.seconds + piece.duration
         kept.append(piece)
         kept.removeAll { $0.seconds + $0.duration < writtenUpTo - SoundPlayer.kept }
-        heard = (writtenUpTo - output.latency, Self.monotonic())
+        // Nothing is heard before the server starts the stream (it says so as a latency of 0): the null sink, idle,
+        // started one up to 1.5 s after its first sound.
+        let latency = output.latency
+        heard = latency > 0 ? (writtenUpTo - latency, Self.monotonic()) : nil
         return true
     }
 
@@ -157,11 +200,14 @@ private struct Playing {
         heard = nil
     }
 
-    /// To `seconds`: what the server holds is dropped, and the source goes there.
-    mutating func seek(to seconds: Double) {
-        output.flush()
-        try? source.seek(to: seconds)
-        (kept, waiting, heard, writtenUpTo) = ([], [], nil, seconds)
+    /// To `seconds`: what the server holds is dropped (when `flushing`), and the source goes there. Not flushing,
+    /// the stream plays on: the source goes past `seconds` by the server's latency, so that what is written next is
+    /// heard at the time it is meant for (an idle null sink starts its first stream 1.5 s behind).
+    mutating func seek(to seconds: Double, flushing: Bool) {
+        if flushing { output.flush() }
+        let target = flushing ? seconds : seconds + output.latency
+        try? source.seek(to: target)
+        (kept, waiting, heard, writtenUpTo) = ([], [], nil, target)
     }
 
     /// At the end: waits (a few tenths of a second at most) for what the server holds to be heard.

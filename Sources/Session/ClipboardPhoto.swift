@@ -12,9 +12,11 @@ import WindowSystem
 /// The PNG is made on a worker as soon as the photo is copied (a 12 MP photo takes a second or two);
 /// a paste that comes sooner waits for it.
 enum ClipboardPhoto {
+    /// A Live Photo's movie goes with its still: both files in the lists (the picture is the still's).
     static func items(for photo: Photo, dragged: Bool = false, logger: Logger) -> [ClipboardItem] {
-        let file = photo.file.isAbsolute ? photo.file : FilePath(FileManager.default.currentDirectoryPath).pushing(photo.file)
-        let uri = ThumbnailCache.uri(ofPath: file)
+        func absolute(_ path: FilePath) -> FilePath { path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path) }
+        let file = absolute(photo.file)
+        let uris = ([file] + (photo.motion.map { [absolute($0)] } ?? [])).map { ThumbnailCache.uri(ofPath: $0) }
         let png = PromisedBytes {
             do {
                 return try ImageDecoder.decode(file: file).image.pngData()
@@ -23,8 +25,8 @@ enum ClipboardPhoto {
                 return nil
             }
         }
-        return [ClipboardItem(target: "text/uri-list") { Array("\(uri)\r\n".utf8) }]
-            + (dragged ? [] : [ClipboardItem(target: "x-special/gnome-copied-files") { Array("copy\n\(uri)".utf8) }])
+        return [ClipboardItem(target: "text/uri-list") { Array(uris.map { $0 + "\r\n" }.joined().utf8) }]
+            + (dragged ? [] : [ClipboardItem(target: "x-special/gnome-copied-files") { Array((["copy"] + uris).joined(separator: "\n").utf8) }])
             + [ClipboardItem(target: "image/png") { png.value }]
     }
 }

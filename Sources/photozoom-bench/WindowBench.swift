@@ -121,6 +121,8 @@ struct WindowBench {
         let missed: UInt64?
         /// The newest input it is the first to show: its time on the server (monotonic s).
         let inputAt: Double?
+        /// A clip with sound: its sound's lead over the picture this frame put up, ms (at `time`).
+        let soundLeadMs: Double?
     }
 
     /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a

@@ -94,6 +94,25 @@ import TestSupport
         #expect(PixelComparison(pasted.image, original, channelTolerance: 0).differing == 0)
     }
 
+    /// A Live Photo copied (Ctrl+C) puts both its files on the clipboard: the still and its movie.
+    @Test(.enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed")) func ctrlCOnALivePhotoCopiesItsStillAndItsMovie() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(TestImages.bundledFolder + "/chelsea.png", as: "IMG_0042.JPG")
+        let made = try TestClips.make([.numbered], in: folder)
+        try FileManager.default.moveItem(atPath: made[.numbered]!, toPath: folder.path + "/IMG_0042.MOV")
+        let (viewer, window) = try session.launch(["--size", "500x400", "--no-thumbnail-cache", folder.path])
+        client.movePointer(to: 250, 200)
+        #expect(session.wait { viewer.standardError.contains("IMG_0042") || self.session.title(of: window) != nil })
+        client.press(key: "Return")
+        #expect(session.wait { self.session.title(of: window)?.hasPrefix("IMG_0042.JPG") ?? false }, "\(viewer.standardError)")
+        client.press(key: "c", holding: ["Control_L"])
+        #expect(session.wait { viewer.standardError.contains("copied IMG_0042.JPG") }, "\(viewer.standardError)")
+        let (status, output) = try DesktopTools.run("xclip", ["-selection", "clipboard", "-o", "-t", "text/uri-list"],
+                                                    environment: ["DISPLAY": session.server.display])
+        #expect(status == 0)
+        #expect(String(decoding: output, as: UTF8.self) == "file://\(folder.path)/IMG_0042.JPG\r\nfile://\(folder.path)/IMG_0042.MOV\r\n")
+    }
+
     /// A photo held still (0.5 s) and carried out of the window is dropped into another program over XDND: it
     /// gets the file's URI and the picture as a PNG, and the viewer stays on its grid.
     @Test func aPhotoHeldAndCarriedOutIsDroppedIntoAnotherProgram() throws {

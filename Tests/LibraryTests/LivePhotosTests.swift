@@ -44,4 +44,25 @@ struct LivePhotosTests {
         #expect(joined.map(\.file) == [FilePath(still), FilePath(folder.path + "/other/img_0007.MOV")])
         #expect(joined[0].motion == FilePath(folder.path + "/IMG_0007.mov"))
     }
+
+    /// Renamed apart (an edited still, an export that numbered the movie), a still and its movie are still one: by the
+    /// ContentIdentifier both carry (the still's Apple maker's note, as exiftool reads it; the movie's QuickTime key).
+    /// Another identifier leaves a movie on its own.
+    @Test func aStillAndAMovieOfOneContentIdentifierAreOneThoughTheirNamesDiffer() throws {
+        let id = "5A1E6D6C-3F2B-4C1E-9A47-0C2B8D1E4F10"
+        try AppleLivePhoto.make(still: "IMG_E0042.JPG", movie: "IMG_0042 (2).MOV", identifier: id, in: folder)
+        try AppleLivePhoto.make(still: "sunset.jpg", movie: nil, identifier: "another", in: folder)
+        try AppleLivePhoto.make(still: nil, movie: "IMG_0100.MOV", identifier: "a third", in: folder)
+        // An independent reader of both: exiftool.
+        let still = try DesktopTools.run("exiftool", ["-s3", "-MediaGroupUUID", "-ContentIdentifier", folder.path + "/IMG_E0042.JPG"]).output
+        #expect(String(decoding: still, as: UTF8.self).contains(id), "exiftool reads the still's identifier")
+        let movie = try DesktopTools.run("exiftool", ["-s3", "-ContentIdentifier", folder.path + "/IMG_0042 (2).MOV"]).output
+        #expect(String(decoding: movie, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == id)
+        #expect(PhotoFacts.read(path: FilePath(folder.path + "/IMG_E0042.JPG"))?.contentIdentifier == id)
+        #expect(PhotoFacts.read(path: FilePath(folder.path + "/IMG_0042 (2).MOV"))?.contentIdentifier == id)
+        let photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
+        #expect(Set(photos.map(\.name)) == ["IMG_E0042.JPG", "sunset.jpg", "IMG_0100.MOV"], "\(photos.map(\.name))")
+        #expect(photos.first { $0.name == "IMG_E0042.JPG" }?.motion == FilePath(folder.path + "/IMG_0042 (2).MOV"))
+        #expect(photos.first { $0.name == "sunset.jpg" }?.motion == nil, "its identifier is another movie's")
+    }
 }

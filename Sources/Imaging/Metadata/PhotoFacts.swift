@@ -13,6 +13,8 @@ public struct PhotoFacts: Sendable, Equatable {
     public var orientation: ExifOrientation?
     /// As stored (the orientation may turn it); nil when the format's header is not one this reader knows.
     public var pixelSize: PixelSize?
+    /// Apple's ContentIdentifier, which a Live Photo's still (its maker's note) and its movie (a QuickTime key) share.
+    public var contentIdentifier: String?
 
     public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil, pixelSize: PixelSize? = nil) {
         self.date = date
@@ -31,6 +33,7 @@ public struct PhotoFacts: Sendable, Equatable {
             return value?.isEmpty == false ? value : nil
         }
         camera = Self.camera(make: text(0x010F), model: text(0x0110))
+        contentIdentifier = tiff.makerNote().flatMap(AppleMakerNote.contentIdentifier(in:))
     }
 
     /// Make then model, the make once when the model repeats it.

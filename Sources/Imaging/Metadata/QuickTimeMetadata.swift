@@ -4,7 +4,8 @@ import SystemPackage
 /// What an MP4 or QuickTime clip says of when and with what it was filmed, read from its `moov` box without FFmpeg
 /// (in the viewer, as a photo's EXIF is; memory-safe Swift over a few small reads): Apple's
 /// `com.apple.quicktime.creationdate` (its zone included), else the movie header's creation time (UTC, on this
-/// machine's clock), and the camera from `com.apple.quicktime.make`/`model` or the user data's `©mak`/`©mod`.
+/// machine's clock), the camera from `com.apple.quicktime.make`/`model` or the user data's `©mak`/`©mod`, and a Live
+/// Photo's movie's `com.apple.quicktime.content.identifier`.
 enum QuickTimeMetadata {
     /// A box: its type, where its payload starts, and its end (file offsets).
     struct Box {
@@ -38,6 +39,7 @@ enum QuickTimeMetadata {
         let make = keyed["com.apple.quicktime.make"] ?? userData["\u{A9}mak"]
         let model = keyed["com.apple.quicktime.model"] ?? userData["\u{A9}mod"]
         facts.camera = PhotoFacts.camera(make: make, model: model)
+        facts.contentIdentifier = keyed["com.apple.quicktime.content.identifier"]
         return facts == PhotoFacts() ? nil : facts
     }
 

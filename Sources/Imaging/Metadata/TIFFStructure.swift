@@ -40,6 +40,13 @@ struct TIFFStructure {
         return directory(at: offset)
     }
 
+    /// The maker's note (the EXIF IFD's tag 0x927C): its bytes, in the maker's own layout.
+    func makerNote() -> ArraySlice<UInt8>? {
+        guard let note = exifDirectory()?.first(where: { $0.tag == 0x927C }), note.type == 7, note.count > 4,
+              let offset = u32(at: note.valueField) else { return nil }
+        return bytes(at: offset, count: note.count)
+    }
+
     /// The GPS IFD (IFD0's tag 0x8825: where the photo was taken).
     func gpsDirectory() -> [Entry]? {
         guard let pointer = directory(0)?.first(where: { $0.tag == 0x8825 }), let offset = integer(pointer) else { return nil }
