@@ -102,9 +102,12 @@ import TestSupport
         try FileManager.default.moveItem(atPath: made[.numbered]!, toPath: folder.path + "/IMG_0042.MOV")
         let (viewer, window) = try session.launch(["--size", "500x400", "--no-thumbnail-cache", folder.path])
         client.movePointer(to: 250, 200)
-        #expect(session.wait { viewer.standardError.contains("IMG_0042") || self.session.title(of: window) != nil })
-        client.press(key: "Return")
-        #expect(session.wait { self.session.title(of: window)?.hasPrefix("IMG_0042.JPG") ?? false }, "\(viewer.standardError)")
+        // Return opens the grid's photo once its thumbnail is in (a photo still loading does not open).
+        let opened = session.wait(seconds: 30) {
+            client.press(key: "Return")
+            return WindowSession.wait(seconds: 1) { self.session.title(of: window)?.hasPrefix("IMG_0042.JPG") ?? false }
+        }
+        #expect(opened, "\(viewer.standardError)")
         client.press(key: "c", holding: ["Control_L"])
         #expect(session.wait { viewer.standardError.contains("copied IMG_0042.JPG") }, "\(viewer.standardError)")
         let (status, output) = try DesktopTools.run("xclip", ["-selection", "clipboard", "-o", "-t", "text/uri-list"],
