@@ -49,11 +49,13 @@ run: deps-run
 	swift build -c release --product photozoom
 	.build/release/photozoom $(ARGS)
 
-# The pacing test runs alone, after the others: beside them, which refresh a frame makes is their load.
+# The pacing tests run alone, after the others: beside them, which refresh a frame makes is their load (the
+# present pacing, and a clip's pictures every other refresh with its sound).
 test: deps-test
 	swift build --build-tests
-	swift test --skip PresentPacingTests
+	swift test --skip "PresentPacingTests|ClipWindowTests"
 	swift test --skip-build --filter PresentPacingTests
+	swift test --skip-build --filter ClipWindowTests
 
 bench: deps-bench
 	swift build -c release --product photozoom

@@ -48,17 +48,20 @@ extension ClipWindowTests {
         samples = [Int16](repeating: 0, count: Int(late * 48000)) + samples
         viewer.process.terminate()
         _ = viewer.waitForExit(seconds: 10)
-        // While it plays: the tone in at least 1.2 s of the 2 (a sound slow to start joins its pictures a moment late).
-        let starts: [Double] = Array(stride(from: began, to: paused - 0.25, by: 0.25))
+        // While it plays, from the tone's onset to the pause, every quarter second. A PulseAudio just started gives its
+        // first stream about 1.5 s of latency (the null sink's), and the sound is taken to the pictures' time: the
+        // onset may come that late after the first picture that followed it.
+        let starts: [Double] = Array(stride(from: began - 1, to: paused - 0.25, by: 0.25))
         let quarters: [(at: Double, loudness: Double)] = starts.map { start in (start, PulseServer.loudness(samples, from: start, to: start + 0.25)) }
-        let toned = quarters.filter { $0.loudness > 1000 }
-        let playing = toned.map(\.loudness).max() ?? 0
-        let pitch = toned.first.map { PulseServer.pitch(samples, from: $0.at, to: $0.at + 0.25) } ?? 0
+        let onset = quarters.firstIndex { $0.loudness > 1000 } ?? quarters.count
+        let toned = quarters[onset...]
+        let playing = toned.map(\.loudness).min() ?? 0
+        let pitch = toned.first.map { PulseServer.pitch(samples, from: $0.at + 0.25, to: $0.at + 0.5) } ?? 0
         let silent = PulseServer.loudness(samples, from: paused + 0.3, to: resumed - 0.1)
         let again = PulseServer.loudness(samples, from: resumed + 0.4, to: resumed + 1.3)
-        print("clip sound: loudness \(Int(playing)) playing (\(toned.count) of \(quarters.count) quarter seconds), \(Int(silent)) paused, \(Int(again)) played on; pitch \(Int(pitch)) Hz")
+        print("clip sound: loudness \(Int(playing)) at least, playing (from \(String(format: "%.2f", (toned.first?.at ?? 0) - began)) s after its first picture followed it), \(Int(silent)) paused, \(Int(again)) played on; pitch \(Int(pitch)) Hz")
         let heard: [Int] = quarters.map { Int($0.loudness) }
-        #expect(toned.count >= 5 && playing > 1000, "the tone while it plays: \(heard)")
+        #expect(toned.count >= 2 && playing > 1000, "the tone from its onset, \(toned.first.map { $0.at - began } ?? 0) s after the first picture: \(heard)")
         #expect(abs(pitch - 440) < 10, "at 440 Hz: \(pitch)")
         #expect(silent < 30, "silence while paused: \(silent)")
         #expect(again > 1000, "the tone again once it plays on: \(again)")
