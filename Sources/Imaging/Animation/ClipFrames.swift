@@ -36,16 +36,8 @@ final class ClipFrames: AnimationSource {
 
     /// The clip open at `fd`, or the `movie` inside it (a Motion Photo's).
     init(fd: Int32, format: String, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) {
-        var reason: UnsafePointer<CChar>?
-        guard let av = photozoom_av_load(&reason) else {
-            throw .libraryMissing(format: format, reason: "FFmpeg's libraries could not be opened: \(reason.map { String(cString: $0) } ?? "")")
-        }
-        let copy = dup(fd)
-        guard copy >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        var info = stat()
-        _ = fstat(copy, &info)
-        source = .allocate(capacity: 1)
-        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, start: movie?.offset ?? 0, size: movie?.length ?? Int64(info.st_size), position: 0, sought_past_end: 0))
+        let (av, source) = try ClipSourceCopy.open(fd: fd, movie: movie, format: format)
+        self.source = source
         facts = .allocate(capacity: 1)
         facts.initialize(to: photozoom_clip_facts())
         (self.av, self.format) = (av, format)
@@ -82,8 +74,7 @@ final class ClipFrames: AnimationSource {
     }
 
     private static func release(_ source: UnsafeMutablePointer<photozoom_clip_source>, _ facts: UnsafeMutablePointer<photozoom_clip_facts>) {
-        close(source.pointee.fd)
-        source.deallocate()
+        ClipSourceCopy.close(source)
         facts.deallocate()
     }
 

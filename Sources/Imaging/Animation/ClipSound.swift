@@ -37,20 +37,11 @@ public final class ClipSound: SoundSource {
 
     /// The sound of the clip open at `fd` (or of the `movie` inside it); nil when it has none. Thrown: FFmpeg is missing.
     public init?(fd: Int32, movie: EmbeddedMovie? = nil) throws(ImageDecodeError) {
-        var reason: UnsafePointer<CChar>?
-        guard let av = photozoom_av_load(&reason) else {
-            throw .libraryMissing(format: "clip", reason: "FFmpeg's libraries could not be opened: \(reason.map { String(cString: $0) } ?? "")")
-        }
-        let copy = dup(fd)
-        guard copy >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        var info = stat()
-        _ = fstat(copy, &info)
-        source = .allocate(capacity: 1)
-        source.initialize(to: photozoom_clip_source(fd: copy, data: nil, start: movie?.offset ?? 0, size: movie?.length ?? Int64(info.st_size), position: 0, sought_past_end: 0))
+        let (av, source) = try ClipSourceCopy.open(fd: fd, movie: movie, format: "clip")
+        self.source = source
         var words = [CChar](repeating: 0, count: 256)
         guard let opened = photozoom_clip_sound_open(av, source, &words, Int32(words.count)) else {
-            close(copy)
-            source.deallocate()
+            ClipSourceCopy.close(source)
             return nil
         }
         sound = opened
@@ -58,8 +49,7 @@ public final class ClipSound: SoundSource {
 
     deinit {
         photozoom_clip_sound_close(sound)
-        close(source.pointee.fd)
-        source.deallocate()
+        ClipSourceCopy.close(source)
     }
 
     /// The sound of the clip at `path`, decoded where `ImageDecoder` decodes (a decoder process of its own under the
