@@ -134,7 +134,7 @@ extension PhotoNavigator {
     }
 
     /// The clip's controls as it plays: shown on a clip's page, at its picture's time. Where they are (window points),
-    /// when they show.
+    /// when what they show changed.
     @discardableResult
     func updateClipControls() -> Rect? {
         guard let viewer else { return nil }
@@ -143,7 +143,7 @@ extension PhotoNavigator {
         guard controls.isShown else { return nil }
         let player = animation.flatMap { $0.index == viewer.index ? $0 : nil }
         let duration = clips[photos[viewer.index].file]?.duration ?? 0
-        controls.show(seconds: player?.time ?? 0, of: duration, paused: player?.isPaused ?? false, muted: isMuted)
+        guard controls.show(seconds: player?.time ?? 0, of: duration, paused: player?.isPaused ?? false, muted: isMuted) else { return nil }
         return controls.root.convert(controls.root.bounds, to: nil)
     }
 

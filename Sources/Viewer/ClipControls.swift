@@ -43,16 +43,23 @@ public final class ClipControls {
         set { root.isHidden = !newValue }
     }
 
-    /// At `seconds` of `duration`, playing or paused, muted or not.
-    public func show(seconds: Double, of duration: Double, paused: Bool, muted: Bool) {
+    /// At `seconds` of `duration`, playing or paused, muted or not: whether anything it shows changed (a frame that
+    /// changed nothing here draws nothing here). A text is set only when its words change (once a second at most).
+    @discardableResult
+    public func show(seconds: Double, of duration: Double, paused: Bool, muted: Bool) -> Bool {
         let fraction = duration > 0 ? min(1, max(0, seconds / duration)) : 0
         let now = (fraction: (fraction * 1000).rounded() / 1000, duration: duration, paused: paused, muted: muted)
-        guard shown.map({ $0 != now }) ?? true else { return }
+        guard shown.map({ $0 != now }) ?? true else { return false }
         shown = now
-        play.text = TextContents(paused ? "▶" : "❚❚", fontSize: paused ? 20 : 15, weight: .bold, color: ViewerTopBar.tint)
-        played.text = TextContents(Self.clock(seconds), fontSize: 13, color: .black, alignment: .leading)
-        length.text = TextContents(Self.clock(duration) + (muted ? " · muted" : ""), fontSize: 13, color: .black, alignment: .trailing)
+        set(play, TextContents(paused ? "▶" : "❚❚", fontSize: paused ? 20 : 15, weight: .bold, color: ViewerTopBar.tint))
+        set(played, TextContents(Self.clock(seconds), fontSize: 13, color: .black, alignment: .leading))
+        set(length, TextContents(Self.clock(duration) + (muted ? " · muted" : ""), fontSize: 13, color: .black, alignment: .trailing))
         placeKnob()
+        return true
+    }
+
+    private func set(_ node: Node, _ text: TextContents) {
+        if node.text != text { node.text = text }
     }
 
     /// "0:07", "1:02:03": whole seconds played.
