@@ -34,16 +34,8 @@ final class RemoteAnimation: AnimationFrames, @unchecked Sendable {
     /// The frames of the file open at `fd`, in a new decoder; nil when the file is a still picture.
     static func open(fd: Int32, format: ImageFormat?, movie: EmbeddedMovie?, colour: ColourTarget, spawner: DecoderSpawner,
                      seconds: Int) throws(ImageDecodeError) -> RemoteAnimation? {
-        guard let worker = spawner.spawn(niceness: 0, libraries: format.map { $0.opensLibraryOnDemand ? [$0.library] : [] } ?? LibrariesAhead.all) else {
-            throw .unreadable("no decoder process could be started for its frames")
-        }
-        guard let ready = DecoderPool.firstMessage(of: worker, seconds: seconds) else {
-            throw .decoderCrashed(format: format?.name ?? "image", signal: worker.stop())
-        }
-        if let error = ready.error {
-            _ = worker.stop()
-            throw error
-        }
+        let worker = try DecoderPool.startPlayer(spawner, libraries: format.map { $0.opensLibraryOnDemand ? [$0.library] : [] } ?? LibrariesAhead.all,
+                                                 format: format?.name ?? "image", for: "its frames", seconds: seconds)
         let request = DecoderRequest(kind: .openAnimation, colourProfile: .init(colour.iccProfile), cpuSeconds: seconds, movie: movie)
         let (reply, memory) = try DecoderPool.exchange(request, file: fd, with: worker, seconds: seconds, format: format)
         if memory >= 0 { close(memory) }

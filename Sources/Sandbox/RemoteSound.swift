@@ -20,16 +20,8 @@ final class RemoteSound: SoundSource, @unchecked Sendable {
     /// The sound of the clip open at `fd`, in a new decoder; nil when it has none.
     static func open(fd: Int32, format: ImageFormat?, movie: EmbeddedMovie?, spawner: DecoderSpawner,
                      seconds: Int) throws(ImageDecodeError) -> RemoteSound? {
-        guard let worker = spawner.spawn(niceness: 0, libraries: format.map { [$0.library] } ?? LibrariesAhead.all) else {
-            throw .unreadable("no decoder process could be started for its sound")
-        }
-        guard let ready = DecoderPool.firstMessage(of: worker, seconds: seconds) else {
-            throw .decoderCrashed(format: format?.name ?? "clip", signal: worker.stop())
-        }
-        if let error = ready.error {
-            _ = worker.stop()
-            throw error
-        }
+        let worker = try DecoderPool.startPlayer(spawner, libraries: format.map { [$0.library] } ?? LibrariesAhead.all,
+                                                 format: format?.name ?? "clip", for: "its sound", seconds: seconds)
         let (reply, memory) = try DecoderPool.exchange(DecoderRequest(kind: .openSound, cpuSeconds: seconds, movie: movie), file: fd, with: worker,
                                                        seconds: seconds, format: format)
         if memory >= 0 { close(memory) }
@@ -83,5 +75,24 @@ final class RemoteSound: SoundSource, @unchecked Sendable {
         }
         guard samples.count == count else { throw .unreadable("the decoder's sound could not be read") }
         return samples
+    }
+}
+
+extension DecoderPool {
+    /// A decoder process of a player's own (an animation's frames, a clip's sound) with `libraries` opened, once it
+    /// said it is ready at its niceness 0 (its work is due at set times); thrown: it could not start, or it died.
+    static func startPlayer(_ spawner: DecoderSpawner, libraries: Set<String>, format: String, for what: String,
+                            seconds: Int) throws(ImageDecodeError) -> DecoderWorker {
+        guard let worker = spawner.spawn(niceness: 0, libraries: libraries) else {
+            throw .unreadable("no decoder process could be started for \(what)")
+        }
+        guard let ready = firstMessage(of: worker, seconds: seconds) else {
+            throw .decoderCrashed(format: format, signal: worker.stop())
+        }
+        if let error = ready.error {
+            _ = worker.stop()
+            throw error
+        }
+        return worker
     }
 }
