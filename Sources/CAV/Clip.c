@@ -16,7 +16,12 @@ struct photozoom_clip {
     AVPacket *packet;
     AVFrame *frame;
     struct SwsContext *scaler;
-    int scaler_key[5];
+    int scaler_key[6];
+    /* An HDR clip's: its tone map, and the scaler's 16-bit planes of light it reads (G, B, R: one picture's, at the size
+       asked for; planar, as swscale converts 10-bit video seven times faster to planes than to packed RGB). */
+    photozoom_clip_tone *tone;
+    uint16_t *light;
+    size_t light_count;
     int stream;
     int draining;
     /* After a seek: pictures before this time (s) are decoded and passed over; -1 when none are. */
@@ -57,6 +62,8 @@ static void read_facts(photozoom_clip *clip, AVStream *stream)
     AVRational aspect = p->sample_aspect_ratio;
     if (aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den) f->width = (int)((int64_t)p->width * aspect.num / aspect.den);
     f->rotation = rotation_of(av, stream);
+    f->primaries = p->color_primaries;
+    f->transfer = p->color_trc;
     if (clip->format->duration > 0) f->duration = clip->format->duration / (double)AV_TIME_BASE;
     else if (stream->duration > 0) f->duration = stream->duration * av_q2d(stream->time_base);
     if (stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0) f->frame_rate = av_q2d(stream->avg_frame_rate);
@@ -136,27 +143,80 @@ static int coefficients_of(const AVFrame *frame)
     }
 }
 
+static int open_scaler(photozoom_clip *clip, int width, int height)
+{
+    const photozoom_av *av = clip->av;
+    AVFrame *frame = clip->frame;
+    int key[6] = { frame->width, frame->height, frame->format, width, height, clip->tone != NULL };
+    if (clip->scaler && memcmp(key, clip->scaler_key, sizeof key) == 0) return 0;
+    if (clip->scaler) av->sws_freeContext(clip->scaler);
+    /* Chroma at full resolution keeps a grey grey; SWS_ACCURATE_RND would tint it (5, 3, 5) and cost a 1080p picture
+       3 ms more, with both 15 ms: a 30 fps clip's decoder fell behind. */
+    int shrinks = width * 2 <= frame->width;
+    clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height,
+                                      clip->tone ? AV_PIX_FMT_GBRP16 : AV_PIX_FMT_BGRA,
+                                      (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+    if (!clip->scaler) return -1;
+    memcpy(clip->scaler_key, key, sizeof key);
+    int full = frame->color_range == AVCOL_RANGE_JPEG;
+    av->sws_setColorspaceDetails(clip->scaler, av->sws_getCoefficients(coefficients_of(frame)), full,
+                                 av->sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    return 0;
+}
+
+static inline uint32_t encoded(const photozoom_clip_tone *tone, float light)
+{
+    int index = (int)(light * 4095 + 0.5f);
+    return tone->encode[index < 0 ? 0 : index > 4095 ? 4095 : index];
+}
+
+/* The scaler's 16-bit planes, in the clip's HDR transfer and primaries, as opaque 8-bit sRGB BGRA. */
+static void tone_map(const photozoom_clip_tone *tone, const uint16_t *light, int width, int height, uint8_t *pixels, int stride)
+{
+    const float *m = tone->matrix;
+    size_t plane = (size_t)width * height;
+    for (int y = 0; y < height; y++) {
+        const uint16_t *green = light + (size_t)y * width, *blue = green + plane, *red = blue + plane;
+        uint32_t *out = (uint32_t *)(pixels + (size_t)y * stride);
+        for (int x = 0; x < width; x++) {
+            float r = tone->curve[red[x] >> 4], g = tone->curve[green[x] >> 4], b = tone->curve[blue[x] >> 4];
+            out[x] = 0xFF000000u | encoded(tone, m[0] * r + m[1] * g + m[2] * b) << 16
+                     | encoded(tone, m[3] * r + m[4] * g + m[5] * b) << 8 | encoded(tone, m[6] * r + m[7] * g + m[8] * b);
+        }
+    }
+}
+
 static int convert(photozoom_clip *clip, uint8_t *pixels, int width, int height, int stride)
 {
     const photozoom_av *av = clip->av;
     AVFrame *frame = clip->frame;
-    int key[5] = { frame->width, frame->height, frame->format, width, height };
-    if (!clip->scaler || memcmp(key, clip->scaler_key, sizeof key) != 0) {
-        if (clip->scaler) av->sws_freeContext(clip->scaler);
-        /* Chroma at full resolution keeps a grey grey; SWS_ACCURATE_RND would tint it (5, 3, 5) and cost a 1080p picture
-           3 ms more, with both 15 ms: a 30 fps clip's decoder fell behind. */
-        int shrinks = width * 2 <= frame->width;
-        clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_BGRA,
-                                          (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
-        if (!clip->scaler) return -1;
-        memcpy(clip->scaler_key, key, sizeof key);
-        int full = frame->color_range == AVCOL_RANGE_JPEG;
-        av->sws_setColorspaceDetails(clip->scaler, av->sws_getCoefficients(coefficients_of(frame)), full,
-                                     av->sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
-    }
+    if (open_scaler(clip, width, height) < 0) return -1;
     uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
     int strides[4] = { stride, 0, 0, 0 };
-    return av->sws_scale(clip->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides) > 0 ? 0 : -1;
+    if (clip->tone) {
+        size_t count = (size_t)width * height * 3;
+        if (count > clip->light_count) {
+            free(clip->light);
+            clip->light = malloc(count * sizeof *clip->light);
+            clip->light_count = clip->light ? count : 0;
+            if (!clip->light) return -1;
+        }
+        for (int i = 0; i < 3; i++) {
+            planes[i] = (uint8_t *)(clip->light + (size_t)i * width * height);
+            strides[i] = width * (int)sizeof *clip->light;
+        }
+    }
+    if (av->sws_scale(clip->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides) <= 0) return -1;
+    if (clip->tone) tone_map(clip->tone, clip->light, width, height, pixels, stride);
+    return 0;
+}
+
+int photozoom_clip_set_tone(photozoom_clip *clip, const photozoom_clip_tone *tone)
+{
+    if (!clip->tone) clip->tone = malloc(sizeof *clip->tone);
+    if (!clip->tone) return -1;
+    *clip->tone = *tone;
+    return 0;
 }
 
 /* Feeds the decoder its stream's next packet (the end of the file starts the drain). 0, or -1 at an error. */
@@ -236,6 +296,8 @@ void photozoom_clip_close(photozoom_clip *clip)
     if (!clip) return;
     const photozoom_av *av = clip->av;
     if (clip->scaler) av->sws_freeContext(clip->scaler);
+    free(clip->tone);
+    free(clip->light);
     if (clip->frame) av->av_frame_free(&clip->frame);
     if (clip->packet) av->av_packet_free(&clip->packet);
     if (clip->decoder) av->avcodec_free_context(&clip->decoder);

@@ -15,7 +15,7 @@ public enum TestClips {
         case tone = "tone.mp4"
         /// HEVC from a phone held upright (its matrix turns it 90° clockwise), 1 s.
         case upright = "upright.mov"
-        /// VP9 in WebM, 1 s.
+        /// VP9 in WebM, 1 s, made 2023-06-02 08:00:00 UTC (its `DateUTC`).
         case webm = "bars.webm"
         /// H.264 in Matroska with no sound, 1 s.
         case silent = "silent.mkv"
@@ -34,7 +34,15 @@ public enum TestClips {
         case microVideo = "MVIMG_20230601_123456.jpg"
         /// 8 s of `moving`'s pattern with its picture's number burned in (drawtext), and a 440 Hz AAC tone throughout.
         case song = "song.mp4"
+        /// HEVC 10-bit in BT.2020 with the HLG curve, as an iPhone films HDR: `hdrColours` (left half, right half)
+        /// coded so that an SDR white is BT.2408's reference white, 64x64, 1 s.
+        case hlg = "hlg.mov"
+        /// The same in PQ (SMPTE ST 2084, an HDR10 clip).
+        case pq = "pq.mp4"
     }
+
+    /// What an HDR clip's halves show, sRGB red, green and blue: an orange and a mid grey, both below where brighter light is rolled off.
+    public static let hdrColours: [[UInt8]] = [[200, 120, 60], [128, 128, 128]]
 
     /// Which of `numbered`'s pictures a pixel of it shows: its grey is luma 20 + 3n, shown in full range.
     public static func frameNumber(shownAs pixel: UInt32) -> Int {
@@ -70,7 +78,8 @@ public enum TestClips {
             try ffmpeg(still + ["-t", "1", "-c:v", "libx265", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-x265-params", "log-level=none", path])
             try exiftool(["-Rotation=90", path])
         case .webm:
-            try ffmpeg(still + ["-t", "1", "-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime", path])
+            try ffmpeg(still + ["-t", "1", "-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime",
+                                "-metadata", "creation_time=2023-06-02T08:00:00Z", path])
         case .silent:
             try ffmpeg(still + ["-t", "1"] + h264 + [path])
         case .cut:
@@ -86,6 +95,8 @@ public enum TestClips {
             let number = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:text='%{n}':fontsize=48:fontcolor=white:box=1:boxcolor=black:x=20:y=20"
             try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30"] + tone + ["-vf", number, "-t", "8"] + h264
                        + ["-c:a", "aac", "-movflags", "+faststart", path])
+        case .hlg, .pq:
+            try makeHDR(at: path, hlg: kind == .hlg)
         case .motionPhoto, .microVideo:
             try makeMotionPhoto(at: path, cameraForm: kind == .motionPhoto)
         case .text:
@@ -112,6 +123,21 @@ public enum TestClips {
         try handle.seekToEnd()
         try handle.write(contentsOf: mp4)
         try handle.close()
+    }
+
+    /// `hdrColours` as 16-bit BT.2020 R'G'B' in the HDR curve, encoded by ffmpeg as 10-bit 4:2:0 with its colour tags.
+    private static func makeHDR(at path: String, hlg: Bool) throws {
+        let halves = hdrColours.map { colour in HDRCoding.signal(sRGB: colour, hlg: hlg).map { UInt16(($0 * 65535).rounded()) } }
+        var row: [UInt16] = []
+        for x in 0..<64 { row += halves[x < 32 ? 0 : 1] }
+        let frame = Array(repeating: row, count: 64).joined()
+        let raw = path + ".rgb48"
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try Data(Array(repeating: frame, count: 30).joined().flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: raw))
+        let curve = hlg ? "arib-std-b67" : "smpte2084"
+        try ffmpeg(["-f", "rawvideo", "-pix_fmt", "rgb48le", "-s", "64x64", "-framerate", "30", "-i", raw,
+                    "-vf", "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=none",
+                    "-tag:v", "hvc1", "-color_primaries", "bt2020", "-color_trc", curve, "-colorspace", "bt2020nc", "-color_range", "tv", path])
     }
 
     /// The Motion Photo format 1.0's XMP: the primary picture, then the movie of `movieLength` bytes after it.

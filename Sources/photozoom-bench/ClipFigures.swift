@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// Clips played in a real window (issue 41's measures): 60 s of 1080p30 H.264 with a tone and of 4K30 HEVC, each opened on
+/// Clips played in a real window (issue 41's measures): 60 s of 1080p30 H.264 with a tone and of 4K30 HEVC, and 20 s of
+/// 1080p30 HEVC in HLG (10-bit BT.2020, as an iPhone films HDR by default: each picture tone-mapped), each opened on
 /// its own in a 1920x1080 window; its sound to a PulseAudio null sink of the bench's own. Refreshes missed are those
 /// between pictures past the clip's own two (a 30 fps clip at 60 Hz), after the first picture; the sound's lead is
 /// measured where the display showed each picture (the trace's `soundLeadMs` plus how late the frame went up).
@@ -21,16 +22,23 @@ enum ClipFigures {
                       "-t", "60", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
         try make(uhd, ["-f", "lavfi", "-i", "testsrc2=size=3840x2160:rate=30", "-t", "60", "-c:v", "libx265", "-preset", "ultrafast",
                        "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-x265-params", "log-level=none"])
+        let hlg = folder + "/clip1080-hlg.mov"
+        try make(hlg, ["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "20",
+                       "-vf", "zscale=t=arib-std-b67:p=bt2020:m=bt2020nc:tin=bt709:pin=bt709:min=bt709,format=yuv420p10le",
+                       "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-x265-params", "log-level=none",
+                       "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"])
         let pulse = PulseServer.isInstalled ? try PulseServer() : nil
         if pulse == nil { print("(PulseAudio is not installed: the clip plays silent, and av_sync_p99_ms is not measured)") }
         let bench = WindowBench(viewer: WindowBench.viewerBesideThisBench, folder: folder + "/one")
         let played = try playAlone(hd, seconds: 61, environment: pulse?.environment ?? [:])
         let huge = try playAlone(uhd, seconds: 61)
+        let hdr = try playAlone(hlg, seconds: 21)
         // A tap on the clip's cell, alone in its folder: its poster zooms in, and it plays from the landing.
         let tapped = try bench.play("tap 86 180\nwait 2000\nkey q\n", environment: pulse?.environment ?? [:])
-        let (hdMissed, uhdMissed) = (missed(played), missed(huge))
+        let (hdMissed, uhdMissed, hdrMissed) = (missed(played), missed(huge), missed(hdr))
         return [("video_1080p30_missed", hdMissed.count), ("video_1080p30_missed_percent", hdMissed.percent),
                 ("video_4k30_hevc_missed", uhdMissed.count), ("video_4k30_hevc_missed_percent", uhdMissed.percent),
+                ("video_1080p30_hlg_missed", hdrMissed.count), ("video_1080p30_hlg_missed_percent", hdrMissed.percent),
                 ("video_tap_to_first_frame_ms", firstMovingPicture(tapped.trace, from: .tap)),
                 ("video_landing_to_first_frame_ms", firstMovingPicture(tapped.trace, from: .landing)),
                 ("av_sync_p99_ms", soundLead(played).p99), ("av_sync_min_ms", soundLead(played).min),

@@ -45,6 +45,25 @@ struct ClipDecodingTests {
         #expect((decoded.image.width, decoded.image.height) == (60, 80) && decoded.fullSize == (240, 320))
     }
 
+    /// A phone's HDR clip (HLG, or PQ as HDR10) shows its colours as an SDR clip of them would: brought down as HDR
+    /// HEICs are, in the poster and in the pictures that play. Shown as plain video, its orange would be far off (HLG is
+    /// made to show a grey nearly right even so).
+    @Test(arguments: [TestClips.Kind.hlg, .pq])
+    func anHDRClipShowsItsColoursOnAnSDRScreen(kind: TestClips.Kind) throws {
+        let path = try #require(Self.clips[kind])
+        let expected = TestClips.hdrColours.map { RGBA(r: Int($0[0]), g: Int($0[1]), b: Int($0[2])) }
+        let untouched = TestClips.hdrColours.map { HDRCoding.signal(sRGB: $0, hlg: kind == .hlg).map { Int($0 * 255) } }
+        #expect(abs(untouched[0][0] - expected[0].r) + abs(untouched[0][1] - expected[0].g) + abs(untouched[0][2] - expected[0].b) > 40,
+                "its raw signal is no SDR picture: \(untouched)")
+        let poster = try ImageDecoder.decode(path: path).image
+        let played = try #require(try AnimatedImage.open(file: FilePath(path))?.nextFrame(covering: nil)?.image)
+        for picture in [poster, played] {
+            let shown = [picture.rgba(x: 12, y: 32), picture.rgba(x: 52, y: 32)]
+            #expect(zip(shown, expected).allSatisfy { $0.isClose(to: $1, tolerance: 5) }, "\(shown), expected \(expected)")
+        }
+        #expect(try ImageDecoder.decode(path: path).clip?.codec == "hevc")
+    }
+
     @Test func aClipCutShortStillGivesItsPoster() throws {
         let decoded = try ImageDecoder.decode(path: #require(Self.clips[.cut]))
         #expect((decoded.image.width, decoded.image.height) == (320, 240))
@@ -81,6 +100,14 @@ struct ClipDecodingTests {
         #expect(date.components == (2023, 6, 1, 12, 34, 56))
         #expect(facts.camera == "Apple iPhone 13")
         #expect(PhotoFacts.read(path: FilePath(try #require(Self.clips[.silent])))?.date == nil, "a clip that says no date")
+    }
+
+    /// A WebM's (or Matroska's) date is its segment's DateUTC, shown on this machine's clock.
+    @Test func aWebMsDateIsItsOwn() throws {
+        let webm = try #require(Self.clips[.webm])
+        let date = try #require(PhotoFacts.read(path: FilePath(webm))?.date)
+        let offset = try #require(date.utcOffset)
+        #expect(date.wallClock - Int64(offset) == 1_685_692_800, "2023-06-02 08:00:00 UTC: \(date.components), offset \(offset)")
     }
 
     @Test(arguments: [("2023-06-01T12:34:56+0200", 7200), ("2023-06-01T12:34:56-05:30", -19800), ("2023-06-01T12:34:56Z", 0),

@@ -91,7 +91,17 @@ typedef struct {
     char creation[64];              /* QuickTime's creationdate (with its zone), else creation_time; "" */
     char camera[96];                /* com.apple.quicktime.make and model, or the model alone; "" */
     int truncated;                  /* the file ended before the picture's stream did */
+    int primaries, transfer;        /* ITU-T H.273 code points (FFmpeg's are the same numbers); 2: unstated */
 } photozoom_clip_facts;
+
+/* How an HDR clip's pictures are brought to SDR, as the caller's colour code says: `curve` takes a 12-bit code of the
+   clip's transfer to relative light (1: SDR white, brighter rolled off), `matrix` (row-major) takes that light from the
+   clip's primaries to sRGB's, and `encode` takes 12-bit linear sRGB light to its 8-bit sRGB code. */
+typedef struct {
+    float curve[4096];
+    float matrix[9];
+    uint8_t encode[4096];
+} photozoom_clip_tone;
 
 typedef struct photozoom_clip photozoom_clip;
 
@@ -107,6 +117,9 @@ photozoom_clip *_Nullable photozoom_clip_open(const photozoom_av *_Nonnull av, p
    a file that ends early sets `facts->truncated`. */
 int photozoom_clip_next_picture(photozoom_clip *_Nonnull clip, uint8_t *_Nonnull pixels, int width, int height, int stride,
                                 double *_Nonnull seconds, char *_Nonnull reason, int reason_size);
+
+/* From now on its pictures are tone-mapped with (a copy of) `tone`; 0, or -1 out of memory. */
+int photozoom_clip_set_tone(photozoom_clip *_Nonnull clip, const photozoom_clip_tone *_Nonnull tone);
 
 /* To the picture at `seconds` (the next one given is the first whose time is not before it); 0, or -1 with `reason`. */
 int photozoom_clip_seek(photozoom_clip *_Nonnull clip, double seconds, char *_Nonnull reason, int reason_size);

@@ -52,6 +52,7 @@ final class ClipFrames: AnimationSource {
         frameInterval = facts.pointee.frame_rate > 0 ? 1 / facts.pointee.frame_rate : 1.0 / 30
         do throws(ImageDecodeError) {
             try ImageLimits.checkAnimation(width: stored.width, height: stored.height)
+            try ClipDecoder.toneMap(opened, facts.pointee, format: format)
         } catch {
             photozoom_clip_close(clip)
             Self.release(source, facts)
@@ -70,7 +71,12 @@ final class ClipFrames: AnimationSource {
     private static func open(_ av: UnsafePointer<photozoom_av>, _ source: UnsafeMutablePointer<photozoom_clip_source>,
                              _ facts: UnsafeMutablePointer<photozoom_clip_facts>, format: String) -> OpaquePointer? {
         var words = [CChar](repeating: 0, count: 256)
-        return photozoom_clip_open(av, source, facts, threads, &words, Int32(words.count))
+        guard let clip = photozoom_clip_open(av, source, facts, threads, &words, Int32(words.count)) else { return nil }
+        guard (try? ClipDecoder.toneMap(clip, facts.pointee, format: format)) != nil else {
+            photozoom_clip_close(clip)
+            return nil
+        }
+        return clip
     }
 
     private static func release(_ source: UnsafeMutablePointer<photozoom_clip_source>, _ facts: UnsafeMutablePointer<photozoom_clip_facts>) {

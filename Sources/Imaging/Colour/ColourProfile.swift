@@ -40,7 +40,7 @@ final class ColourProfile: @unchecked Sendable {
         self.init(primaries: primaries ?? .sRGB, curve: curve)
     }
 
-    private convenience init?(primaries p: Chromaticities, curve: OpaquePointer?) {
+    convenience init?(primaries p: Chromaticities, curve: OpaquePointer?) {
         ColourManagement.silenceLibrary()
         guard let curve else { return nil }
         defer { cmsFreeToneCurve(curve) }

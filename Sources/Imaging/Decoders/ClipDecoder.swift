@@ -75,6 +75,7 @@ enum ClipDecoder {
             throw .corrupt(format: format, detail: String(cString: words))
         }
         defer { photozoom_clip_close(clip) }
+        try toneMap(clip, facts, format: format)
         let orientation = Self.orientation(turning: Int(facts.rotation))
         let stored = (width: Int(facts.width), height: Int(facts.height))
         try ImageLimits.checkPixels(width: stored.width, height: stored.height)
@@ -87,6 +88,12 @@ enum ClipDecoder {
         let clipFacts = ClipFacts(facts, stored: stored, turned: orientation.swapsAxes)
         // It moves: it plays in the viewer as an animation does (`ClipFrames`).
         return DecoderOutput(image: orientation.apply(to: picture), fullSize: orientation.upright(stored), isAnimated: true, clip: clipFacts)
+    }
+
+    /// An HDR clip's pictures are brought to SDR from here on (`ClipToneMap`); an SDR clip's are left as they are.
+    static func toneMap(_ clip: OpaquePointer, _ facts: photozoom_clip_facts, format: String) throws(ImageDecodeError) {
+        guard var tone = ClipToneMap.tone(primaries: Int(facts.primaries), transfer: Int(facts.transfer)) else { return }
+        guard photozoom_clip_set_tone(clip, &tone) == 0 else { throw .corrupt(format: format, detail: "out of memory for its HDR pictures") }
     }
 
     /// The smallest size, in `full`'s shape, that covers `target` (full size when none is asked, and never larger).

@@ -51,20 +51,23 @@ public struct PhotoFacts: Sendable, Equatable {
 
     /// The same, its first bytes `head` read already.
     static func read(path: FilePath, head: [UInt8]) -> PhotoFacts? {
-        if let format = ImageFormat(sniffing: head), format == .mp4 || format == .quickTime { return clip(path) }
+        if let format = ImageFormat(sniffing: head), format.capabilities.contains(.clip) {
+            return clip(path, matroska: format == .webm || format == .matroska)
+        }
         var facts = exif(path, head: head) ?? PhotoFacts()
         facts.pixelSize = PixelSize.stated(in: head[...])
         return facts == PhotoFacts() ? nil : facts
     }
 
-    /// What an MP4 or QuickTime clip's `moov` box says (`QuickTimeMetadata`).
-    private static func clip(_ path: FilePath) -> PhotoFacts? {
+    /// What an MP4 or QuickTime clip's `moov` box says (`QuickTimeMetadata`), or a WebM or Matroska clip's `Info`.
+    private static func clip(_ path: FilePath, matroska: Bool) -> PhotoFacts? {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return QuickTimeMetadata.read(fd: fd, fileSize: Int(info.st_size))
+        let size = Int(info.st_size)
+        return matroska ? MatroskaMetadata.read(fd: fd, fileSize: size) : QuickTimeMetadata.read(fd: fd, fileSize: size)
     }
 
     /// What the EXIF block of the photo at `path` (whose first bytes are `head`) says.
