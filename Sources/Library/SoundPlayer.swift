@@ -47,11 +47,13 @@ public final class SoundPlayer: Sendable {
     deinit { stop() }
 
     /// The clip's time being heard at `now` (CLOCK_MONOTONIC s); nil while no sound plays (not begun, paused, over,
-    /// none, or no server).
+    /// none, or no server), or while the server takes none: its clock would run past all that was written. A fresh
+    /// null sink took its first stream's sound 1.5 s late, its writes blocked; held to that clock, the pictures stood.
     public func position(at now: Double) -> Double? {
         state.withLock { s in
             guard !s.paused, let heard = s.heard else { return nil }
-            return min(heard.media + max(0, now - heard.at), s.writtenUpTo)
+            let position = heard.media + max(0, now - heard.at)
+            return position <= s.writtenUpTo + Self.pieceSeconds ? min(position, s.writtenUpTo) : nil
         }
     }
 
