@@ -8,6 +8,8 @@ import SceneGraph
 final class ActionMenu {
     enum Action: Equatable {
         case open(DesktopApplications.Entry)
+        /// A Live Photo's movie (the `.MOV` beside its still), in an application for movies.
+        case openMovie(DesktopApplications.Entry)
         case showInFolder
     }
 
@@ -37,6 +39,7 @@ final class ActionMenu {
                                                              width: width, height: ActionMenu.rowHeight))
             let title = switch action {
             case .open(let entry): "Open with \(entry.name)"
+            case .openMovie(let entry): "Open Live movie with \(entry.name)"
             case .showInFolder: "Show in Folder"
             }
             let label = Node(name: "menu.item.\(i).title", frame: Rect(x: 16, y: 0, width: width - 32, height: ActionMenu.rowHeight))

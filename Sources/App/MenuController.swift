@@ -31,9 +31,10 @@ final class MenuController {
         let applications = desktopApplications ?? DesktopApplications()
         desktopApplications = applications
         // The file's bytes name its type (by the path's bytes: a name that is not UTF-8 opens too).
-        let format = ImageFormat.sniff(file: photo.file)
-        let types = format?.openWithTypes(extension: photo.file.extension) ?? []
-        let actions = applications.applications(forAny: types).map(ActionMenu.Action.open) + [.showInFolder]
+        func types(_ file: FilePath) -> [String] { ImageFormat.sniff(file: file)?.openWithTypes(extension: file.extension) ?? [] }
+        // A Live Photo's still and its movie each open in what opens them: an image editor handed a .MOV would fail.
+        let movieActions = photo.motion.map { applications.applications(forAny: types($0)).map(ActionMenu.Action.openMovie) } ?? []
+        let actions = applications.applications(forAny: types(photo.file)).map(ActionMenu.Action.open) + movieActions + [.showInFolder]
         let menu = ActionMenu(actions: actions, at: point, in: size)
         root.addChild(menu.root)
         shown = (menu, photo)
@@ -89,6 +90,9 @@ final class MenuController {
         switch action {
         case .open(let entry):
             start(entry, on: photo.file, saying: "\(photo.path) opened with \(entry.name)")
+        case .openMovie(let entry):
+            guard let movie = photo.motion else { return }
+            start(entry, on: movie, saying: "\(String(decoding: movie).escapingControlCharacters) opened with \(entry.name)")
         case .showInFolder:
             showInFolder(photo.file)
         }

@@ -93,6 +93,30 @@ import TestSupport
         }
     }
 
+    /// A Live Photo (its still and the `.MOV` beside it, one item): the menu opens the still in the application for
+    /// photos, and its movie in the one for movies.
+    @Test func aLivePhotosMovieOpensInAnApplicationForMovies() throws {
+        let d = try Desktop()
+        try FileManager.default.removeItem(atPath: d.photos.path + "/grace hopper.jpg")
+        try AppleLivePhoto.make(still: "IMG_0001.JPG", movie: "IMG_0001.MOV", identifier: "7D6C1A2B-0001", in: d.photos)
+        let script = try d.scratch.write("player.sh", Array("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(d.scratch.path)/player.tmp'\nmv '\(d.scratch.path)/player.tmp' '\(d.scratch.path)/player.txt'\n".utf8))
+        #expect(chmod(script, 0o755) == 0)
+        try d.data.write("applications/test-player.desktop", Array("""
+            [Desktop Entry]
+            Type=Application
+            Name=Test Player
+            Exec=\(script) %U
+            MimeType=video/quicktime;video/mp4;
+
+            """.utf8))
+        let (status, said) = try d.run("tap 60 110\nwait 900\nkey o\nwait 200\ndump \(d.scratch.path)/menu.json\nkey Down\nkey Down\nkey Return\nwait 300\n")
+        #expect(status == 0, "\(said)")
+        let menu = try DumpedNode.all(in: d.scratch.path + "/menu.json").filter { $0.name.hasPrefix("menu.item.") }.compactMap(\.text)
+        #expect(menu == ["Open with Test Viewer", "Open Live movie with Test Player", "Show in Folder"])
+        #expect(d.arguments("player") == "file://" + d.photos.path + "/IMG_0001.MOV\n", "its movie, by its URI")
+        #expect(said.contains("IMG_0001.MOV opened with Test Player"), "\(said)")
+    }
+
     /// `photozoom .` from the photos' folder: the application is given the photo's absolute path.
     @Test func aRelativeFolderGivesAbsolutePaths() throws {
         let d = try Desktop()
