@@ -40,6 +40,19 @@ import TestSupport
         _ = folder
     }
 
+    /// A Live Photo turns as one: its still's EXIF and its movie's matrix both say a quarter clockwise.
+    @Test(.enabled(if: TestClips.isInstalled)) func aLivePhotosMovieTurnsWithItsStill() throws {
+        let folder = try TemporaryFolder()
+        try AppleLivePhoto.make(still: "IMG_0002.JPG", movie: "IMG_0002.MOV", identifier: "5C0E-TURN", in: folder)
+        let v = OpenViewer(index: 0, size: Self.size, folders: [folder.path])
+        v.app.writesPhotos = true
+        _ = v.app.handle(.key(name: "r", modifiers: [.control]))
+        v.settle()
+        #expect(PhotoFacts.read(path: FilePath(folder.path + "/IMG_0002.JPG"))?.orientation == .right)
+        let movie = try ImageDecoder.decode(path: folder.path + "/IMG_0002.MOV").image
+        #expect((movie.width, movie.height) == (240, 320), "the movie stands turned too: \(movie.width)x\(movie.height)")
+    }
+
     @Test func readOnlyItTurnsOnScreenOnly() throws {
         let (v, folder, path) = try opened(writes: false)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -82,6 +82,30 @@ import TestSupport
         #expect(decoded.image.width > 0)
     }
 
+    /// A phone's clip turns by its picture track's matrix alone, as exiftool's `-Rotation` reads it: one filmed
+    /// upright (a quarter already) and one filmed level. Nothing else in the file moves, it plays turned, and four
+    /// quarter turns give the file back.
+    @Test(.enabled(if: TestClips.isInstalled), arguments: [(TestClips.Kind.upright, ExifOrientation.right), (.tone, .up)])
+    func aClipTurnsByItsMatrixAlone(kind: TestClips.Kind, filmed: ExifOrientation) throws {
+        let folder = try TemporaryFolder()
+        let path = try #require(try TestClips.make([kind], in: folder)[kind])
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let turns: [ExifOrientation] = [.up, .right, .down, .left]
+        let first = turns.firstIndex(of: filmed)!
+        for step in 1...4 {
+            let expected = turns[(first + step) % 4]
+            #expect(try PhotoTurn.turn(FilePath(path), clockwise: true) == .written(expected))
+            let degrees = 90 * ((first + step) % 4)
+            #expect(try exiftool(["-s3", "-Rotation", path]) == "\(degrees)\n")
+            let now = try Data(contentsOf: URL(fileURLWithPath: path))
+            let changed = zip(original, now).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            #expect(now.count == original.count && (changed.last ?? 0) - (changed.first ?? 0) < 36, "only the matrix's 36 bytes")
+            let poster = try ImageDecoder.decode(path: path).image
+            #expect((poster.width, poster.height) == (degrees % 180 == 0 ? (320, 240) : (240, 320)), "it plays turned \(degrees)°")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
     @Test func otherFormatsAreNotWrittenAndAFolderTheUserMayNotWriteIsOneLine() throws {
         let folder = try TemporaryFolder()
         let webp = try folder.copy(TestImages.repository.appendingPathComponent("Tests/ImagingTests/Fixtures/chelsea.webp").path, as: "c.webp")

@@ -5,21 +5,31 @@ import CPNG
 /// EXIF gets a block of its own after its first segment); in a PNG the `eXIf` chunk's (its CRC made
 /// again), or a new `eXIf` before the image data. An IFD0 without the tag gets a copy of itself with it,
 /// appended to the block (the old one is left unreferenced: no other offset moves). The image data, and
-/// every other byte of metadata, stay as they were.
+/// every other byte of metadata, stay as they were. An MP4 or QuickTime clip is turned by its picture track's
+/// matrix (`MovieMatrix`), which holds turns only.
 public enum OrientationWriter {
-    /// The file's bytes with `orientation` set; nil when the format is not one whose orientation is
-    /// written (only JPEG and PNG are), or its metadata is damaged.
     /// The orientation the bytes of a file this writer writes say now (`.up` when they say none).
     public static func current(in file: [UInt8]) -> ExifOrientation {
         if file.starts(with: [0xFF, 0xD8, 0xFF]) { return ExifOrientation(jpeg: file) }
         if file.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return ExifOrientation(png: file) }
+        if isMovie(file), let quarters = MovieMatrix.turn(in: file)?.quarters { return turns[quarters] }
         return .up
     }
 
+    /// The file's bytes with `orientation` set; nil when the format is not one whose orientation is
+    /// written (JPEG, PNG, and MP4 or QuickTime for a turn), or its metadata is damaged.
     public static func setting(_ orientation: ExifOrientation, in file: [UInt8]) -> [UInt8]? {
         if file.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(file, orientation) }
         if file.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(file, orientation) }
+        if isMovie(file), let quarters = turns.firstIndex(of: orientation) { return MovieMatrix.setting(quarters: quarters, in: file) }
         return nil
+    }
+
+    /// A clip's orientations by its clockwise quarter turns.
+    private static let turns: [ExifOrientation] = [.up, .right, .down, .left]
+
+    private static func isMovie(_ file: [UInt8]) -> Bool {
+        ImageFormat(sniffing: file).map { $0 == .mp4 || $0 == .quickTime } ?? false
     }
 
     private static func jpeg(_ file: [UInt8], _ orientation: ExifOrientation) -> [UInt8]? {
