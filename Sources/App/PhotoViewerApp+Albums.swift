@@ -21,7 +21,8 @@ extension PhotoViewerApp {
             replace(with: covers, covers: true, push: push)
         }
         for (i, album) in albums.enumerated() {
-            grid.setCaption(album.name, detail: album.photos.count == 1 ? "1 photo" : "\(album.photos.count) photos", at: i)
+            let clips = album.photos.count { library[$0].isClip }
+            grid.setCaption(album.name, detail: ItemCount.words(items: album.photos.count, clips: clips), at: i)
         }
         grid.setEmptyState(title: "No Albums", detail: emptyMessage)
     }
@@ -60,6 +61,7 @@ extension PhotoViewerApp {
         indexOfFile = PhotoViewerApp.places(of: photos)
         let origins = [Int?](repeating: nil, count: shown.count)
         navigator.listChanged(to: photos, origins: origins)
+        grid.clipCount = covers ? 0 : photos.count(where: \.isClip)
         grid.replaceContents(count: shown.count, sections: isTimeline && !covers ? days.sections(of: photos) : [],
                              covers: covers, atNewest: isTimeline && !covers, push: push)
         thumbnails.listChanged(to: photos, origins: origins)

@@ -1,13 +1,23 @@
 import Geometry
 import SceneGraph
 
+/// A count of photos and clips as people say it.
+public enum ItemCount {
+    /// `items` of which `clips` are clips: "1 photo", "3 photos, 1 video", "2 videos".
+    public static func words(items: Int, clips: Int) -> String {
+        let stills = items - clips
+        let photos = "\(stills) \(stills == 1 ? "photo" : "photos")", videos = "\(clips) \(clips == 1 ? "video" : "videos")"
+        return clips == 0 ? photos : stills == 0 ? videos : photos + ", " + videos
+    }
+}
+
 /// The grid's title bar, by its parts: the title (or, on the Search tab, the search field), the count on the
 /// right, the back button in an album, and the line under it.
 struct TitleBar {
-    /// The title bar's count: "1 photo", "200 photos", "12 albums".
-    static func countText(_ count: Int, covers: Bool = false) -> TextContents {
-        let noun = covers ? (count == 1 ? "album" : "albums") : (count == 1 ? "photo" : "photos")
-        return TextContents("\(count) \(noun)", fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
+    /// The title bar's count: "1 photo", "200 photos, 50 videos", "12 albums".
+    static func countText(_ count: Int, clips: Int = 0, covers: Bool = false) -> TextContents {
+        let words = covers ? "\(count) \(count == 1 ? "album" : "albums")" : ItemCount.words(items: count, clips: clips)
+        return TextContents(words, fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
     }
 
     let node = Node(name: "titleBar")

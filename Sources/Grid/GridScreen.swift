@@ -358,9 +358,14 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         tabs.layOut(in: size)
     }
 
+    /// How many of the cells are clips, for the title bar's count ("200 photos, 50 videos"): set before the cells change.
+    public var clipCount = 0 {
+        didSet { showCount() }
+    }
+
     /// The title bar's count of the cells now, and the empty state while there are none.
     func showCount() {
-        titleBar.count.text = TitleBar.countText(cells.count, covers: showsCovers)
+        titleBar.count.text = TitleBar.countText(cells.count, clips: min(clipCount, cells.count), covers: showsCovers)
         if cells.count == 0, emptyState == nil { emptyState = makeEmptyState() }
         if cells.count > 0 {
             emptyState?.node.removeFromParent()

@@ -18,6 +18,8 @@ public struct Photo: Sendable, Equatable {
     public var camera: String?
     /// A Live Photo's movie, the file beside it (`LivePhotos`); nil for any other photo.
     public var motion: FilePath?
+    /// Whether it is a clip (named as one: a file of a clip's content named otherwise is rare, and shows as one anyway).
+    public var isClip: Bool { ImageFormat.isClipName(file.lastComponent?.string ?? "") }
 
     public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil) {
         self.file = file

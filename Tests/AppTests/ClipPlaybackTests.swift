@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Grid
 import Input
 import Library
 import Pixels
@@ -50,6 +51,19 @@ struct ClipPlaybackTests {
             #expect(badge?.text?.string == length, "\(name)")
             #expect(app.grid.picture(at: i) != nil)
         }
+    }
+
+    /// The title bar counts photos and clips apart, as iOS does; a Live Photo's movie is its still's, no clip.
+    @Test func theCountSaysPhotosAndVideos() throws {
+        let (app, folder) = try app([.tone, .webm])
+        let count = { app.root.descendant(named: "titleBar.count")?.text?.string }
+        #expect(count() == "2 videos")
+        try AppleLivePhoto.make(still: "IMG_0003.JPG", movie: "IMG_0003.MOV", identifier: "C0UNT", in: folder)
+        let both = PhotoViewerApp(photos: PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos, size: Size(width: 400, height: 300),
+                                  emptyMessage: "", queue: DecodeQueue(decode: TestDecoders.memoizing, placeholders: false), clock: clock)
+        both.settle(stepping: clock)
+        #expect(both.root.descendant(named: "titleBar.count")?.text?.string == "1 photo, 2 videos")
+        #expect(ItemCount.words(items: 250, clips: 50) == "200 photos, 50 videos" && ItemCount.words(items: 1, clips: 0) == "1 photo")
     }
 
     @Test func anOpenClipPlaysItsPicturesAtTheirOwnRateAndStopsOnItsLast() throws {
