@@ -70,6 +70,27 @@ public enum LivePhotos {
         }
     }
 
+    /// The place among `listed` of the still whose movie `movie` is, one carrying none yet: by name, else by the
+    /// ContentIdentifier (read only when the movie is short and names one, of the stills of its folder).
+    static func still(of movie: FilePath, among listed: [Photo]) -> Int? {
+        let free = listed.indices.filter { listed[$0].motion == nil && key(listed[$0].file, movie: false) != nil }
+        if let byName = free.first(where: { isMovie(movie, of: listed[$0].file) }) { return byName }
+        guard size(of: movie) <= largestMovie, let id = PhotoFacts.read(path: movie)?.contentIdentifier else { return nil }
+        let folder = movie.removingLastComponent()
+        return free.first { listed[$0].file.removingLastComponent() == folder && PhotoFacts.read(path: listed[$0].file)?.contentIdentifier == id }
+    }
+
+    /// The place among `listed` of the movie (listed as a clip of its own) that is `still`'s: by name, else by the
+    /// ContentIdentifier (read only when its folder has such a movie).
+    static func movie(of still: FilePath, among listed: [Photo]) -> Int? {
+        guard key(still, movie: false) != nil else { return nil }
+        let folder = still.removingLastComponent()
+        let movies = listed.indices.filter { isMovieName(listed[$0].file) && listed[$0].file.removingLastComponent() == folder }
+        if let byName = movies.first(where: { isMovie(listed[$0].file, of: still) }) { return byName }
+        guard !movies.isEmpty, let id = PhotoFacts.read(path: still)?.contentIdentifier else { return nil }
+        return movies.first { size(of: listed[$0].file) <= largestMovie && PhotoFacts.read(path: listed[$0].file)?.contentIdentifier == id }
+    }
+
     /// Whether `path` is named as a Live Photo's movie.
     static func isMovieName(_ path: FilePath) -> Bool { key(path, movie: true) != nil }
 

@@ -65,13 +65,7 @@ public struct PhotoListUpdate {
             if !problem.isEmpty { problems.append(problem) }
         }
         entries.removeAll { $0.origin.map(gone.contains) ?? false }
-        // A Live Photo's movie arriving with its still, or after it, is the still's.
-        added = LivePhotos.joined(added)
-        for movie in added where LivePhotos.isMovieName(movie.file) {
-            guard let i = entries.firstIndex(where: { LivePhotos.isMovie(movie.file, of: $0.photo.file) }) else { continue }
-            entries[i].photo.motion = movie.file
-            added.removeAll { $0.file == movie.file }
-        }
+        added = Self.joinLivePhotos(added, into: &entries)
         for photo in added {
             let at: Int
             if let date = photo.date {
@@ -88,6 +82,23 @@ public struct PhotoListUpdate {
         self.problems = problems
         renamed = renamedTo.count
         oldCount = old.count
+    }
+
+    /// `added` with Live Photos made whole: a movie arriving with its still, or after it (by name, else by the
+    /// ContentIdentifier both carry), is the still's; a still arriving after its movie takes the movie out of `entries`.
+    private static func joinLivePhotos(_ arriving: [Photo], into entries: inout [(photo: Photo, origin: Int?)]) -> [Photo] {
+        var added = LivePhotos.joined(arriving)
+        for movie in added where LivePhotos.isMovieName(movie.file) {
+            guard let i = LivePhotos.still(of: movie.file, among: entries.map(\.photo)) else { continue }
+            entries[i].photo.motion = movie.file
+            added.removeAll { $0.file == movie.file }
+        }
+        for (j, still) in added.enumerated() where still.motion == nil && !still.isClip {
+            guard let i = LivePhotos.movie(of: still.file, among: entries.map(\.photo)) else { continue }
+            added[j].motion = entries[i].photo.file
+            entries.remove(at: i)
+        }
+        return added
     }
 
     /// Files whose names start with a dot: an editor's temporary save, a hidden file (a tree's walk skips them).

@@ -65,4 +65,34 @@ struct LivePhotosTests {
         #expect(photos.first { $0.name == "IMG_E0042.JPG" }?.motion == FilePath(folder.path + "/IMG_0042 (2).MOV"))
         #expect(photos.first { $0.name == "sunset.jpg" }?.motion == nil, "its identifier is another movie's")
     }
+
+    /// Copied in one after the other, as a phone's import or a sync does: a movie arriving after its still (by name, or
+    /// renamed apart by its ContentIdentifier) is the still's; a still arriving after its movie, listed by then as a clip
+    /// of its own, takes it out of the list.
+    @Test func aPairCopiedInOneFileAtATimeBecomesOneItem() throws {
+        try AppleLivePhoto.make(still: "IMG_0001.JPG", movie: nil, identifier: "first", in: folder)
+        try AppleLivePhoto.make(still: "IMG_E0002.JPG", movie: nil, identifier: "second", in: folder)
+        var photos = PhotoLibrary.photos(inFolder: FilePath(folder.path)).photos
+        func arrive(_ names: [String]) {
+            let touched = Set(names.map { FilePath(folder.path + "/" + $0) })
+            photos = PhotoListUpdate(photos, changes: FolderWatcher.Changes(touched: touched), isTimeline: false).photos
+        }
+        try AppleLivePhoto.make(still: nil, movie: "IMG_0001.MOV", identifier: "first", in: folder)
+        try AppleLivePhoto.make(still: nil, movie: "IMG_0002 (1).MOV", identifier: "second", in: folder)
+        arrive(["IMG_0001.MOV", "IMG_0002 (1).MOV"])
+        #expect(Set(photos.map(\.name)) == ["IMG_0001.JPG", "IMG_E0002.JPG"], "\(photos.map(\.name))")
+        #expect(photos.first { $0.name == "IMG_0001.JPG" }?.motion?.lastComponent?.string == "IMG_0001.MOV")
+        #expect(photos.first { $0.name == "IMG_E0002.JPG" }?.motion?.lastComponent?.string == "IMG_0002 (1).MOV", "by its identifier")
+
+        try AppleLivePhoto.make(still: nil, movie: "IMG_0003.MOV", identifier: "third", in: folder)
+        try AppleLivePhoto.make(still: nil, movie: "IMG_0004.MOV", identifier: "fourth", in: folder)
+        arrive(["IMG_0003.MOV", "IMG_0004.MOV"])
+        #expect(photos.count == 4, "movies alone, for now: clips")
+        try AppleLivePhoto.make(still: "IMG_0003.HEIC.jpg", movie: nil, identifier: "third", in: folder)
+        try AppleLivePhoto.make(still: "IMG_0004.JPG", movie: nil, identifier: "none of theirs", in: folder)
+        arrive(["IMG_0003.HEIC.jpg", "IMG_0004.JPG"])
+        #expect(Set(photos.map(\.name)) == ["IMG_0001.JPG", "IMG_E0002.JPG", "IMG_0003.HEIC.jpg", "IMG_0004.JPG"], "\(photos.map(\.name))")
+        #expect(photos.first { $0.name == "IMG_0003.HEIC.jpg" }?.motion?.lastComponent?.string == "IMG_0003.MOV", "by its identifier")
+        #expect(photos.first { $0.name == "IMG_0004.JPG" }?.motion?.lastComponent?.string == "IMG_0004.MOV", "by its name")
+    }
 }
