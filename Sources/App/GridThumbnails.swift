@@ -176,15 +176,15 @@ final class GridThumbnails {
         }
     }
 
-    /// The first screen's cells with their thumbnails, once each shows its own, at rest and in view:
-    /// what a later launch can show at once. Nil until then. Cells with a badge or a ⚠, or a thumbnail
-    /// that is not opaque, are left out.
-    var firstScreenShown: [(index: Int, thumbnail: PixelImage, frame: Rect)]? {
+    /// The first screen's cells with their thumbnails and badges ("0:14"), once each shows its own, at rest and in
+    /// view: what a later launch can show at once. Nil until then. Cells with a ⚠, or a thumbnail that is not opaque,
+    /// are left out.
+    var firstScreenShown: [(index: Int, thumbnail: PixelImage, badge: String?, frame: Rect)]? {
         // A grid pinched to other columns is not what the next launch opens on.
         guard grid.scrollOffset == grid.openingOffset, grid.chosenColumns == nil, isViewComplete else { return nil }
         return firstScreen.compactMap { i in
-            guard states[i] == .loaded, !grid.hasBadge(i), let picture = grid.picture(at: i), picture.isOpaque else { return nil }
-            return (i, picture, grid.cell(at: i).frame)
+            guard states[i] == .loaded, let picture = grid.picture(at: i), picture.isOpaque else { return nil }
+            return (i, picture, grid.badgeText(i), grid.cell(at: i).frame)
         }
     }
 

@@ -320,9 +320,9 @@ public final class PhotoViewerApp {
 
     /// The first screen's cells (photo, thumbnail, frame in points) once the grid shows each with its
     /// own thumbnail, at rest where it opened; nil until then.
-    public var firstScreenShown: [(index: Int, photo: Photo, thumbnail: PixelImage, frame: Rect)]? {
+    public var firstScreenShown: [(index: Int, photo: Photo, thumbnail: PixelImage, badge: String?, frame: Rect)]? {
         guard navigator.isGridActive, !isAnimating, let cells = thumbnails.firstScreenShown else { return nil }
-        return cells.map { ($0.index, photos[$0.index], $0.thumbnail, $0.frame) }
+        return cells.map { ($0.index, photos[$0.index], $0.thumbnail, $0.badge, $0.frame) }
     }
 
     /// Headless: runs frames on `clock` (the clock this app was made with) and waits for the

@@ -49,6 +49,7 @@ final class GridCells {
     }
 
     func hasBadge(_ index: Int) -> Bool { badges[index] != nil }
+    func badgeText(_ index: Int) -> String? { badges[index]?.text?.string }
     func showsLastSeen(_ index: Int) -> Bool { lastSeen.contains(index) }
     func isMarkedFavorite(_ index: Int) -> Bool { favoriteMarks[index] != nil }
     /// The picture photo `index`'s cell shows of it (nil: nothing, or only its pixels as last seen).
@@ -96,13 +97,20 @@ final class GridCells {
         badges[index]?.removeFromParent()
         badges[index] = nil
         guard let text else { return }
-        let badge = Node(name: "cell.\(index).badge")
+        let badge = Self.badge(text, name: "cell.\(index).badge", in: cell())
+        badges[index] = badge
+    }
+
+    /// A badge saying `text`, laid out in `cell`'s corner.
+    @discardableResult
+    static func badge(_ text: String, name: String, in cell: Node) -> Node {
+        let badge = Node(name: name)
         badge.backgroundColor = GridStyle.badgeBackground
         badge.cornerRadius = GridStyle.badgeHeight / 2
         badge.text = TextContents(text, fontSize: GridStyle.badgeFont, weight: .bold, color: .white)
-        cell().addChild(badge)
-        badges[index] = badge
-        Self.layOut(badge: badge, in: cell())
+        cell.addChild(badge)
+        layOut(badge: badge, in: cell)
+        return badge
     }
 
     /// A favorite's heart in the lower-right corner of `cell` (photo `index`'s), or none.

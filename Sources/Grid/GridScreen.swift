@@ -133,6 +133,18 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     /// Whether cell `index` carries a badge (`setBadge`).
     public func hasBadge(_ index: Int) -> Bool { cells.hasBadge(index) }
+    /// What cell `index`'s badge says ("GIF", "0:14"); nil: it has none.
+    public func badgeText(_ index: Int) -> String? { cells.badgeText(index) }
+
+    /// A cell of `size` showing `thumbnail` with the badge `badge` (nil: none), as the grid draws one: what a launch's
+    /// first screen keeps of it.
+    public static func cellNode(size: Size, showing thumbnail: PixelImage, badge: String?) -> Node {
+        let cell = cellNode(name: "cell")
+        cell.frame = Rect(origin: .zero, size: size)
+        cell.image = thumbnail
+        if let badge { GridCells.badge(badge, name: "cell.badge", in: cell) }
+        return cell
+    }
 
     /// Whether cell `index` shows its pixels as last seen (`Thumbnail.lastSeen`).
     public func showsLastSeen(_ index: Int) -> Bool { cells.showsLastSeen(index) }

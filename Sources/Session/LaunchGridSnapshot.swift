@@ -69,16 +69,14 @@ final class LaunchGridSnapshot {
         func whole(_ v: Double) -> Bool { abs((v * scale).rounded() - v * scale) < 1e-9 }
         guard cells.allSatisfy({ whole($0.frame.minX) && whole($0.frame.minY) && whole($0.frame.width) && whole($0.frame.height) }) else { return }
         let jobs = cells.compactMap { cell in
-            GridSnapshotStore.FileIdentity(cell.photo.file).map { (cell.index, $0, cell.thumbnail, cell.frame.size) }
+            GridSnapshotStore.FileIdentity(cell.photo.file).map { (cell.index, $0, cell.thumbnail, cell.badge, cell.frame.size) }
         }
         let (store, key, pixelScale, logger) = (store, key, scale, logger)
         Worker.start(named: "photozoom-snapshot") {
             let renderer = SceneRenderer()
             var kept: [GridSnapshotStore.Cell] = []
-            for (index, file, thumbnail, size) in jobs {
-                let cell = GridScreen.cellNode(name: "cell")
-                cell.frame = Rect(origin: .zero, size: size)
-                cell.image = thumbnail
+            for (index, file, thumbnail, badge, size) in jobs {
+                let cell = GridScreen.cellNode(size: size, showing: thumbnail, badge: badge)
                 guard let pixels = try? renderer.render(cell, width: Int((size.width * pixelScale).rounded()),
                                                         height: Int((size.height * pixelScale).rounded()), scale: pixelScale) else { continue }
                 kept.append(GridSnapshotStore.Cell(index: index, file: file, pixels: pixels))

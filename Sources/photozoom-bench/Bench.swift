@@ -39,7 +39,7 @@ enum Bench {
         }
         try presentFigures(photos: photos)
         figures += try WindowFigures.measure(sources: photos.map(\.path))
-        figures += try ClipFigures.measure()
+        figures += try ClipFigures.measure(sources: photos.map(\.path))
     }
 
     /// `photozoom-bench PART` (`make bench BENCH=PART`): one part of the figures.
@@ -59,9 +59,10 @@ enum Bench {
         case "import": return try ImportFigures.measure()   // 500 photos arriving in an open library
         case "formats": return try WindowFigures.withPhotoFolder(sources: sources) { try FormatFigures.measure(jpegFolder: $0) }
         case "sandbox": return try SandboxFigures.measure(source: big)
-        case "clips": return try ClipFigures.measure()   // 1080p and 4K clips playing, their sound's sync, a tap on one
+        case "clips": return try ClipFigures.measure(sources: sources)   // clips playing, their sound's sync, a tap on one, among photos
+        case "clip-grid": return try ClipGridFigures.measureAlone(sources: sources)   // 200 photos and 50 clips; 50 clips in turn
         default:
-            print("photozoom-bench: no part named \(part) (window, settle, xwayland, library, library-tree FOLDER, import, formats, sandbox, clips)")
+            print("photozoom-bench: no part named \(part) (window, settle, xwayland, library, library-tree FOLDER, import, formats, sandbox, clips, clip-grid)")
             exit(2)
         }
     }

@@ -8,7 +8,7 @@ import TestSupport
 /// measured where the display showed each picture (the trace's `soundLeadMs` plus how late the frame went up).
 /// The clips are made once with ffmpeg (`PHOTOZOOM_BENCH_CLIPS` keeps them: the 4K one takes minutes to encode).
 enum ClipFigures {
-    static func measure() throws -> [(String, Double)] {
+    static func measure(sources: [String]) throws -> [(String, Double)] {
         guard DesktopTools.has("ffmpeg") else {
             print("(ffmpeg is not installed: the clip figures are not measured)")
             return []
@@ -36,7 +36,10 @@ enum ClipFigures {
         // A tap on the clip's cell, alone in its folder: its poster zooms in, and it plays from the landing.
         let tapped = try bench.play("tap 86 180\nwait 2000\nkey q\n", environment: pulse?.environment ?? [:])
         let (hdMissed, uhdMissed, hdrMissed) = (missed(played), missed(huge), missed(hdr))
-        return [("video_1080p30_missed", hdMissed.count), ("video_1080p30_missed_percent", hdMissed.percent),
+        let amongPhotos = try WindowFigures.withPhotoFolder(sources: sources) { photos in
+            try ClipGridFigures.measure(photoFolder: photos, clipsFolder: folder, environment: pulse?.environment ?? [:])
+        }
+        return amongPhotos + [("video_1080p30_missed", hdMissed.count), ("video_1080p30_missed_percent", hdMissed.percent),
                 ("video_4k30_hevc_missed", uhdMissed.count), ("video_4k30_hevc_missed_percent", uhdMissed.percent),
                 ("video_1080p30_hlg_missed", hdrMissed.count), ("video_1080p30_hlg_missed_percent", hdrMissed.percent),
                 ("video_tap_to_first_frame_ms", firstMovingPicture(tapped.trace, from: .tap)),
@@ -64,7 +67,7 @@ enum ClipFigures {
             .map { try JSONDecoder().decode(WindowBench.Frame.self, from: Data($0.utf8)) }
     }
 
-    private static func make(_ path: String, _ arguments: [String]) throws {
+    static func make(_ path: String, _ arguments: [String]) throws {
         guard !FileManager.default.fileExists(atPath: path) else { return }
         let made = Date()
         let run = try DesktopTools.run("ffmpeg", ["-loglevel", "error", "-y"] + arguments + [path + ".part.mp4"], seconds: 1800)

@@ -6,7 +6,7 @@ import TestSupport
 
 /// A second launch on the same folder shows the grid's first screen finished in its first frame and
 /// never changes it after (the cells as the last launch left them, then their thumbnails, the same
-/// pixels); a photo changed in between is left out and loads as usual.
+/// pixels; a clip's with its length's badge); a photo changed in between is left out and loads as usual.
 @Suite(.serialized) struct LaunchSnapshotTests {
     @Test func aSecondLaunchShowsTheFinishedGridFromItsFirstFrame() throws {
         let session = try WindowSession()
@@ -20,6 +20,9 @@ import TestSupport
         }
         let argfile = try photos.write(".dates", Array(dating.joined(separator: "\n").utf8))
         #expect(try DesktopTools.run("exiftool", ["-@", argfile, "-common_args", "-q", "-overwrite_original"]).status == 0)
+        try FileManager.default.removeItem(atPath: argfile)
+        // A phone's clip among them (filmed 2023: the oldest), its cell badged with its length.
+        try TestClips.make([.tone], in: photos)
         let arguments = ["--size", "640x400", "--verbose", photos.path]
         let environment = ["XDG_CACHE_HOME": cache.path]
 
