@@ -11,7 +11,8 @@ public enum TestClips {
 
     /// What each clip is.
     public enum Kind: String, CaseIterable, Sendable {
-        /// H.264 with an AAC tone, 2 s at 30 fps, filmed 2023-06-01 12:34:56 +02:00 with an "Apple iPhone 13".
+        /// H.264 with an AAC tone, 2 s at 30 fps, filmed 2023-06-01 12:34:56 +02:00 with an "Apple iPhone 13" at
+        /// 37.3349° N, 122.009° W, 10 m up.
         case tone = "tone.mp4"
         /// HEVC from a phone held upright (its matrix turns it 90° clockwise), 1 s.
         case upright = "upright.mov"
@@ -73,7 +74,8 @@ public enum TestClips {
         switch kind {
         case .tone:
             try ffmpeg(still + tone + ["-t", "2"] + h264 + ["-c:a", "aac", "-movflags", "+faststart", path])
-            try exiftool(["-Keys:CreationDate=2023:06:01 12:34:56+02:00", "-Keys:Make=Apple", "-Keys:Model=iPhone 13", path])
+            try exiftool(["-Keys:CreationDate=2023:06:01 12:34:56+02:00", "-Keys:Make=Apple", "-Keys:Model=iPhone 13",
+                          "-Keys:GPSCoordinates=37.3349, -122.0090, 10", path])
         case .upright:
             try ffmpeg(still + ["-t", "1", "-c:v", "libx265", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-x265-params", "log-level=none", path])
             try exiftool(["-Rotation=90", path])

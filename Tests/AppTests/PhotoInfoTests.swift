@@ -92,8 +92,8 @@ import TestSupport
         #expect(PhotoInfo.bytes(7_234_567) == "7.2 MB")
     }
 
-    /// A phone's clip: when and with what it was filmed (its own words), how long it plays and at what rate, its size,
-    /// and its codec with its sound.
+    /// A phone's clip: when, where and with what it was filmed (its own words), how long it plays and at what rate, its
+    /// size, and its codec with its sound.
     @Test(.enabled(if: TestClips.isInstalled, "ffmpeg or exiftool is not installed (apt-get install ffmpeg libimage-exiftool-perl)"))
     func aClipSaysItsLengthRateSizeAndCodec() throws {
         let folder = try TemporaryFolder()
@@ -106,6 +106,7 @@ import TestSupport
         #expect(rows["Length"] == "0:02 · 30 fps")
         #expect(rows["Size"]?.hasPrefix("320 × 240 · 0.1 MP · ") == true, "\(rows["Size"] ?? "")")
         #expect(rows["Format"] == "MP4 · H.264 with sound")
+        #expect(rows["Location"] == "37.33490° N, 122.00900° W · 10 m", "its ISO 6709 point: \(rows["Location"] ?? "none")")
         #expect(list.first?.label == "Length", "a clip's length first: \(list.map(\.label))")
     }
 }

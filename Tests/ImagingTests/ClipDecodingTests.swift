@@ -110,6 +110,18 @@ struct ClipDecodingTests {
         #expect(date.wallClock - Int64(offset) == 1_685_692_800, "2023-06-02 08:00:00 UTC: \(date.components), offset \(offset)")
     }
 
+    /// Where a clip was filmed, as ISO 6709 writes it: Apple's degrees with a height, Android's without, and degrees and
+    /// minutes; a latitude past the pole, or words, are none.
+    @Test func aClipsPlaceIsReadAsCamerasWriteIt() throws {
+        let android = QuickTimeMetadata.coordinates(iso6709: "+48.8584+002.2945/")
+        #expect(android == PhotoDetails.Coordinates(latitude: 48.8584, longitude: 2.2945, altitude: nil))
+        let apple = try #require(QuickTimeMetadata.coordinates(iso6709: "+37.3349-122.0090+010.000/"))
+        #expect(apple.latitude == 37.3349 && apple.longitude == -122.009 && apple.altitude == 10)
+        let minutes = try #require(QuickTimeMetadata.coordinates(iso6709: "-3352.30+15112.60/"))
+        #expect(abs(minutes.latitude + 33.871667) < 1e-5 && abs(minutes.longitude - 151.21) < 1e-5, "\(minutes)")
+        #expect(QuickTimeMetadata.coordinates(iso6709: "+99.0000+000.0000/") == nil && QuickTimeMetadata.coordinates(iso6709: "north") == nil)
+    }
+
     @Test(arguments: [("2023-06-01T12:34:56+0200", 7200), ("2023-06-01T12:34:56-05:30", -19800), ("2023-06-01T12:34:56Z", 0),
                       ("2023-06-01T12:34:56.123+0100", 3600)])
     func phonesDatesAreRead(text: String, offset: Int) throws {

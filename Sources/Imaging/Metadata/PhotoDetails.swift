@@ -42,6 +42,9 @@ public struct PhotoDetails: Sendable, Equatable {
         }
         var info = stat()
         if path.withPlatformString({ stat($0, &info) }) == 0 { details.fileSize = Int64(info.st_size) }
+        if [ImageFormat.mp4.name, ImageFormat.quickTime.name].contains(details.format) {
+            details.location = QuickTimeMetadata.location(path: path)
+        }
         return details
     }
 

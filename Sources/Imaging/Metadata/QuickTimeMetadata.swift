@@ -4,8 +4,9 @@ import SystemPackage
 /// What an MP4 or QuickTime clip says of when and with what it was filmed, read from its `moov` box without FFmpeg
 /// (in the viewer, as a photo's EXIF is; memory-safe Swift over a few small reads): Apple's
 /// `com.apple.quicktime.creationdate` (its zone included), else the movie header's creation time (UTC, on this
-/// machine's clock), the camera from `com.apple.quicktime.make`/`model` or the user data's `©mak`/`©mod`, and a Live
-/// Photo's movie's `com.apple.quicktime.content.identifier`.
+/// machine's clock), the camera from `com.apple.quicktime.make`/`model` or the user data's `©mak`/`©mod`, a Live
+/// Photo's movie's `com.apple.quicktime.content.identifier`, and for the info panel where it was filmed
+/// (`com.apple.quicktime.location.ISO6709`, or Android's `©xyz`).
 enum QuickTimeMetadata {
     /// A box: its type, where its payload starts, and its end (file offsets).
     struct Box {
@@ -18,6 +19,61 @@ enum QuickTimeMetadata {
     static let maxPart = 1 << 20
 
     static func read(fd: Int32, fileSize: Int) -> PhotoFacts? {
+        guard let words = words(fd: fd, fileSize: fileSize) else { return nil }
+        let (keyed, userData) = (words.keyed, words.userData)
+        var facts = PhotoFacts()
+        facts.date = keyed["com.apple.quicktime.creationdate"].flatMap(CaptureDate.init(iso8601:))
+            ?? words.created.map(CaptureDate.init(utcOnThisMachine:))
+        let make = keyed["com.apple.quicktime.make"] ?? userData["\u{A9}mak"]
+        let model = keyed["com.apple.quicktime.model"] ?? userData["\u{A9}mod"]
+        facts.camera = PhotoFacts.camera(make: make, model: model)
+        facts.contentIdentifier = keyed["com.apple.quicktime.content.identifier"]
+        return facts == PhotoFacts() ? nil : facts
+    }
+
+    /// Where the clip was filmed, as its words say (ISO 6709, Apple's key or Android's user data).
+    static func location(path: FilePath) -> PhotoDetails.Coordinates? {
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let words = words(fd: fd, fileSize: Int(info.st_size)) else { return nil }
+        return (words.keyed["com.apple.quicktime.location.ISO6709"] ?? words.userData["\u{A9}xyz"]).flatMap(coordinates(iso6709:))
+    }
+
+    /// ISO 6709's point, as cameras write it: "+37.3349-122.0090+010.000/" (degrees, each number signed; the height
+    /// may be left out), or degrees and minutes ("+3720.09-12200.54/") or and seconds.
+    static func coordinates(iso6709 text: String) -> PhotoDetails.Coordinates? {
+        var numbers: [String] = []
+        for character in text.prefix { $0 != "/" && $0 != "C" } {
+            if character == "+" || character == "-" { numbers.append(String(character)) } else if numbers.isEmpty { return nil } else {
+                numbers[numbers.count - 1].append(character)
+            }
+        }
+        guard numbers.count >= 2, let latitude = degrees(numbers[0], degreeDigits: 2),
+              let longitude = degrees(numbers[1], degreeDigits: 3), abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return PhotoDetails.Coordinates(latitude: latitude, longitude: longitude, altitude: numbers.count > 2 ? Double(numbers[2]) : nil)
+    }
+
+    /// A signed ISO 6709 angle: `degreeDigits` digits of degrees, then perhaps two of minutes and two of seconds.
+    private static func degrees(_ number: String, degreeDigits: Int) -> Double? {
+        guard let value = Double(number), value.isFinite else { return nil }
+        let whole = number.dropFirst().prefix { $0 != "." }.count
+        let magnitude = abs(value)
+        let result: Double
+        switch whole - degreeDigits {
+        case 0: result = magnitude
+        case 2: result = (magnitude / 100).rounded(.down) + magnitude.truncatingRemainder(dividingBy: 100) / 60
+        case 4:
+            let (d, rest) = ((magnitude / 10_000).rounded(.down), magnitude.truncatingRemainder(dividingBy: 10_000))
+            result = d + (rest / 100).rounded(.down) / 60 + rest.truncatingRemainder(dividingBy: 100) / 3600
+        default: return nil
+        }
+        return value < 0 ? -result : result
+    }
+
+    /// The `moov` box's keyed items, user data texts and movie header time.
+    private static func words(fd: Int32, fileSize: Int) -> (keyed: [String: String], userData: [String: String], created: Int64?)? {
         guard let moov = boxes(fd, from: 0, to: fileSize).first(where: { $0.type == "moov" }) else { return nil }
         var keyed: [String: String] = [:], userData: [String: String] = [:]
         var created: Int64?
@@ -33,14 +89,7 @@ enum QuickTimeMetadata {
             default: break
             }
         }
-        var facts = PhotoFacts()
-        facts.date = keyed["com.apple.quicktime.creationdate"].flatMap(CaptureDate.init(iso8601:))
-            ?? created.map(CaptureDate.init(utcOnThisMachine:))
-        let make = keyed["com.apple.quicktime.make"] ?? userData["\u{A9}mak"]
-        let model = keyed["com.apple.quicktime.model"] ?? userData["\u{A9}mod"]
-        facts.camera = PhotoFacts.camera(make: make, model: model)
-        facts.contentIdentifier = keyed["com.apple.quicktime.content.identifier"]
-        return facts == PhotoFacts() ? nil : facts
+        return (keyed, userData, created)
     }
 
     /// The boxes one after another from `start` to `end` (a box of size 0 runs to `end`; a 64-bit size follows size 1).
