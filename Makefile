@@ -32,7 +32,7 @@ RUN_PACKAGES  := pkg-config libx11-dev libxi-dev libxext-dev libxtst-dev libxran
 # .desktop validator; each such test says so and is skipped where its package is missing. The colour
 # tests use colord-data's ICC profiles; the memory test, GNU time; the clips' tests make their clips with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xclip desktop-file-utils openbox weston xwayland sway grim wtype wl-clipboard wayvnc python3-gi gir1.2-gtk-3.0 x11-xserver-utils time colord-data \
-                 libimage-exiftool-perl ffmpeg pulseaudio pulseaudio-utils
+                 libimage-exiftool-perl ffmpeg pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus
 # The bench also makes HEIC, AVIF and JPEG XL photos with their encoders.
 BENCH_PACKAGES := $(TEST_PACKAGES) libheif-examples libjxl-tools nsxiv
 # What `make install` puts under PREFIX; `make uninstall` removes exactly these.

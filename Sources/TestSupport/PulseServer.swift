@@ -3,14 +3,45 @@ import Glibc
 
 /// A PulseAudio server of a test's own, in a scratch folder: one null sink ("out", 48 kHz stereo) and a socket that any
 /// client may use, found through `environment` (`PULSE_SERVER`). What is played to it can be recorded from the sink's
-/// monitor with parec. Ended, with its folder, when let go.
+/// monitor with parec. Ended, with its folder, when let go. `PulseServer(pipeWire: ())` is PipeWire's pulse server
+/// instead, as today's desktops run it: pipewire, WirePlumber and pipewire-pulse on a D-Bus session of their own.
 public final class PulseServer {
     public static var isInstalled: Bool { DesktopTools.has("pulseaudio") && DesktopTools.has("parec") && DesktopTools.has("pacat") }
+    public static var isPipeWireInstalled: Bool {
+        ["pipewire", "pipewire-pulse", "wireplumber", "dbus-run-session", "pactl", "parec", "pacat"].allSatisfy(DesktopTools.has)
+    }
 
     private let folder: TemporaryFolder
     public let socket: String
-    /// The daemon's process (it detaches: as a child of the test, its children's exits went unreaped).
+    /// The daemon's process (it detaches: as a child of the test, its children's exits went unreaped); for PipeWire, its
+    /// session's process group.
     private var pid: pid_t = 0
+    private var isGroup = false
+
+    /// PipeWire's pulse server, its null sink made through it (`pactl`) and made the default.
+    public init(pipeWire: Void) throws {
+        folder = try TemporaryFolder()
+        let runtime = folder.path + "/runtime"
+        socket = runtime + "/pulse/native"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        // In a session of its own (setsid), the shell's pid written first: its process group is the whole server's.
+        // Started with system(3), which waits for its own child: Foundation's Process never saw this shell end.
+        let environment = ["HOME": folder.path, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": folder.path + "/config"]
+        let script = "echo $$ > \(folder.path)/pid; pipewire & sleep 0.3; wireplumber & pipewire-pulse & wait"
+        let settings = environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let status = system("\(settings) setsid -f dbus-run-session -- sh -c '\(script)' </dev/null >/dev/null 2>&1")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        let shell = (try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        (pid, isGroup) = (shell > 0 ? getpgid(shell) : 0, true)
+        let pulse = environment.merging(["PULSE_SERVER": "unix:" + socket]) { $1 }
+        guard status == 0, pid > 0,
+              try DesktopTools.run("pactl", ["load-module", "module-null-sink", "sink_name=out", "rate=48000", "channels=2"], environment: pulse).status == 0,
+              try DesktopTools.run("pactl", ["set-default-sink", "out"], environment: pulse).status == 0 else {
+            if pid > 0 { kill(-pid, SIGKILL) }
+            throw ServerError("PipeWire's pulse server did not start (its socket \(socket))")
+        }
+    }
 
     public init() throws {
         folder = try TemporaryFolder()
@@ -31,7 +62,7 @@ public final class PulseServer {
         }
     }
 
-    deinit { if pid > 0 { kill(pid, SIGKILL) } }
+    deinit { if pid > 0 { kill(isGroup ? -pid : pid, SIGKILL) } }
 
     /// What a client needs to reach it.
     public var environment: [String: String] { ["PULSE_SERVER": "unix:" + socket] }

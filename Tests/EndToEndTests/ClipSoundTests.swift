@@ -21,9 +21,18 @@ extension ClipWindowTests {
 
     @Test(.enabled(if: hasPulse, "PulseAudio is not installed (apt-get install pulseaudio pulseaudio-utils)"))
     func theToneIsHeardWhileTheClipPlaysAndSilenceWhilePaused() throws {
+        try hearTheToneAndSilenceWhilePaused(on: try PulseServer())
+    }
+
+    /// The same through PipeWire's pulse server, as GNOME and KDE run it now.
+    @Test(.enabled(if: PulseServer.isPipeWireInstalled, "PipeWire is not installed (apt-get install pipewire pipewire-pulse wireplumber)"))
+    func theToneIsHeardThroughPipeWireToo() throws {
+        try hearTheToneAndSilenceWhilePaused(on: try PulseServer(pipeWire: ()))
+    }
+
+    private func hearTheToneAndSilenceWhilePaused(on pulse: PulseServer) throws {
         let folder = try TemporaryFolder()
         let clip = try #require(TestClips.make([.song], in: folder)[.song])
-        let pulse = try PulseServer()
         let session = try WindowSession()
         let trace = session.scratch.appendingPathComponent("trace.jsonl").path
         let recording = try pulse.record()
