@@ -17,11 +17,13 @@ struct photozoom_clip {
     AVFrame *frame;
     struct SwsContext *scaler;
     int scaler_key[6];
-    /* An HDR clip's: its tone map, and the scaler's 16-bit planes of light it reads (G, B, R: one picture's, at the size
-       asked for; planar, as swscale converts 10-bit video seven times faster to planes than to packed RGB). */
+    /* An HDR clip's tone map. */
     photozoom_clip_tone *tone;
-    uint16_t *light;
-    size_t light_count;
+    /* The scaler's planes (G, B, R: one picture's at the size asked for) when it writes planes: an HDR picture's 16-bit
+       light, or a shrunk picture's 8 bits. swscale writes planes three to seven times faster than packed RGB with full
+       chroma (a 4K picture shrunk for a 1080p window: 6 ms, not 17), and they are packed here in one more. */
+    uint8_t *planes;
+    size_t planes_size;
     int stream;
     int draining;
     /* After a seek: pictures before this time (s) are decoded and passed over; -1 when none are. */
@@ -143,18 +145,28 @@ static int coefficients_of(const AVFrame *frame)
     }
 }
 
+/* How the scaler writes a picture: packed BGRA at once (a picture not shrunk, where swscale's unscaled path is fastest),
+   or planes packed after (one shrunk to half or less), or 16-bit planes tone-mapped after (an HDR clip's). */
+enum output { PACKED, PLANES, LIGHT };
+
+static enum output output_of(const photozoom_clip *clip, int width)
+{
+    return clip->tone ? LIGHT : width * 2 <= clip->frame->width ? PLANES : PACKED;
+}
+
 static int open_scaler(photozoom_clip *clip, int width, int height)
 {
     const photozoom_av *av = clip->av;
     AVFrame *frame = clip->frame;
-    int key[6] = { frame->width, frame->height, frame->format, width, height, clip->tone != NULL };
+    enum output output = output_of(clip, width);
+    int key[6] = { frame->width, frame->height, frame->format, width, height, output };
     if (clip->scaler && memcmp(key, clip->scaler_key, sizeof key) == 0) return 0;
     if (clip->scaler) av->sws_freeContext(clip->scaler);
     /* Chroma at full resolution keeps a grey grey; SWS_ACCURATE_RND would tint it (5, 3, 5) and cost a 1080p picture
        3 ms more, with both 15 ms: a 30 fps clip's decoder fell behind. */
+    enum AVPixelFormat format = output == LIGHT ? AV_PIX_FMT_GBRP16 : output == PLANES ? AV_PIX_FMT_GBRP : AV_PIX_FMT_BGRA;
     int shrinks = width * 2 <= frame->width;
-    clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height,
-                                      clip->tone ? AV_PIX_FMT_GBRP16 : AV_PIX_FMT_BGRA,
+    clip->scaler = av->sws_getContext(frame->width, frame->height, frame->format, width, height, format,
                                       (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
     if (!clip->scaler) return -1;
     memcpy(clip->scaler_key, key, sizeof key);
@@ -186,28 +198,41 @@ static void tone_map(const photozoom_clip_tone *tone, const uint16_t *light, int
     }
 }
 
+/* The scaler's 8-bit planes as opaque BGRA. */
+static void pack(const uint8_t *planes, int width, int height, uint8_t *pixels, int stride)
+{
+    size_t plane = (size_t)width * height;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *green = planes + (size_t)y * width, *blue = green + plane, *red = blue + plane;
+        uint32_t *out = (uint32_t *)(pixels + (size_t)y * stride);
+        for (int x = 0; x < width; x++) out[x] = 0xFF000000u | (uint32_t)red[x] << 16 | (uint32_t)green[x] << 8 | blue[x];
+    }
+}
+
 static int convert(photozoom_clip *clip, uint8_t *pixels, int width, int height, int stride)
 {
     const photozoom_av *av = clip->av;
     AVFrame *frame = clip->frame;
     if (open_scaler(clip, width, height) < 0) return -1;
+    enum output output = output_of(clip, width);
     uint8_t *planes[4] = { pixels, NULL, NULL, NULL };
     int strides[4] = { stride, 0, 0, 0 };
-    if (clip->tone) {
-        size_t count = (size_t)width * height * 3;
-        if (count > clip->light_count) {
-            free(clip->light);
-            clip->light = malloc(count * sizeof *clip->light);
-            clip->light_count = clip->light ? count : 0;
-            if (!clip->light) return -1;
+    if (output != PACKED) {
+        size_t sample = output == LIGHT ? 2 : 1, size = (size_t)width * height * 3 * sample;
+        if (size > clip->planes_size) {
+            free(clip->planes);
+            clip->planes = malloc(size);
+            clip->planes_size = clip->planes ? size : 0;
+            if (!clip->planes) return -1;
         }
         for (int i = 0; i < 3; i++) {
-            planes[i] = (uint8_t *)(clip->light + (size_t)i * width * height);
-            strides[i] = width * (int)sizeof *clip->light;
+            planes[i] = clip->planes + (size_t)i * width * height * sample;
+            strides[i] = width * (int)sample;
         }
     }
     if (av->sws_scale(clip->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides) <= 0) return -1;
-    if (clip->tone) tone_map(clip->tone, clip->light, width, height, pixels, stride);
+    if (output == LIGHT) tone_map(clip->tone, (const uint16_t *)clip->planes, width, height, pixels, stride);
+    if (output == PLANES) pack(clip->planes, width, height, pixels, stride);
     return 0;
 }
 
@@ -297,7 +322,7 @@ void photozoom_clip_close(photozoom_clip *clip)
     const photozoom_av *av = clip->av;
     if (clip->scaler) av->sws_freeContext(clip->scaler);
     free(clip->tone);
-    free(clip->light);
+    free(clip->planes);
     if (clip->frame) av->av_frame_free(&clip->frame);
     if (clip->packet) av->av_packet_free(&clip->packet);
     if (clip->decoder) av->avcodec_free_context(&clip->decoder);
