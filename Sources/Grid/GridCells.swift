@@ -53,7 +53,8 @@ final class GridCells {
     func showsLastSeen(_ index: Int) -> Bool { lastSeen.contains(index) }
     func isMarkedFavorite(_ index: Int) -> Bool { favoriteMarks[index] != nil }
     /// The picture photo `index`'s cell shows of it (nil: nothing, or only its pixels as last seen).
-    func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) ? nil : nodes[index]?.image }
+    /// Asked of a place the grid does not have yet (a viewer laid out for a list that grew before the grid did): nil.
+    func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) || !nodes.indices.contains(index) ? nil : nodes[index]?.image }
 
     /// What `cell` (photo `index`'s) shows.
     func set(_ thumbnail: GridScreen.Thumbnail, at index: Int, on cell: Node) {

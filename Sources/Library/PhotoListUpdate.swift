@@ -22,8 +22,11 @@ public struct PhotoListUpdate {
 
     public init(_ old: [Photo], changes: FolderWatcher.Changes, isTimeline: Bool) {
         var entries = old.enumerated().map { (photo: $1, origin: Optional($0)) }
-        var byPath: [FilePath: Int] = [:]
-        for (i, photo) in old.enumerated() { byPath[photo.file] = i }
+        var byPath: [FilePath: Int] = [:], stillOfMovie: [FilePath: Int] = [:]
+        for (i, photo) in old.enumerated() {
+            byPath[photo.file] = i
+            if let movie = photo.motion { stillOfMovie[movie] = i }
+        }
         var gone: Set<Int> = [], rewritten: [Int] = [], renamedTo: Set<FilePath> = [], moved: Set<Int> = []
         // Folders: the photos in one renamed keep their places under its new name; in one moved out or
         // deleted, they are gone.
@@ -44,9 +47,15 @@ public struct PhotoListUpdate {
         // Bytes order: the same every run, whatever the set's.
         let touched = changes.touched.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         for path in touched {
+            // A Live Photo's movie written again (turned) or gone (then its still carries none): its still is read again.
+            if let i = stillOfMovie[path], !gone.contains(i) {
+                if case .regularFile = PhotoLibrary.Entry(path) {} else { entries[i].photo.motion = nil }
+                if !rewritten.contains(i) { rewritten.append(i) }
+                continue
+            }
             guard let i = byPath[path], !moved.contains(i), !gone.contains(i) else { continue }
             if case .regularFile = PhotoLibrary.Entry(path) {
-                rewritten.append(i)
+                if !rewritten.contains(i) { rewritten.append(i) }
             } else if let to = changes.renamed[path], byPath[to] == nil, !renamedTo.contains(to), !Self.isHidden(to),
                       case .regularFile = PhotoLibrary.Entry(to) {
                 entries[i].photo = Photo(file: to, date: entries[i].photo.date, camera: entries[i].photo.camera)
@@ -57,7 +66,7 @@ public struct PhotoListUpdate {
         }
         var problems: [String] = []
         var added: [Photo] = []
-        for path in touched where byPath[path] == nil && !renamedTo.contains(path) && !changes.folders.contains(path) && !Self.isHidden(path) {
+        for path in touched where byPath[path] == nil && stillOfMovie[path] == nil && !renamedTo.contains(path) && !changes.folders.contains(path) && !Self.isHidden(path) {
             guard let problem = PhotoLibrary.photoProblem(path) else {
                 added.append(isTimeline ? changes.read[path] ?? Self.read(path) : Photo(file: path))
                 continue

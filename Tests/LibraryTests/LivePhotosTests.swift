@@ -94,5 +94,14 @@ struct LivePhotosTests {
         #expect(Set(photos.map(\.name)) == ["IMG_0001.JPG", "IMG_E0002.JPG", "IMG_0003.HEIC.jpg", "IMG_0004.JPG"], "\(photos.map(\.name))")
         #expect(photos.first { $0.name == "IMG_0003.HEIC.jpg" }?.motion?.lastComponent?.string == "IMG_0003.MOV", "by its identifier")
         #expect(photos.first { $0.name == "IMG_0004.JPG" }?.motion?.lastComponent?.string == "IMG_0004.MOV", "by its name")
+
+        // A pair's movie written again (turned) is still its still's, which is read again; gone, the still is a photo.
+        let before = photos
+        let turned = PhotoListUpdate(photos, changes: FolderWatcher.Changes(touched: [FilePath(folder.path + "/IMG_0001.MOV")]), isTimeline: false)
+        let still = try #require(before.firstIndex { $0.name == "IMG_0001.JPG" })
+        #expect(turned.photos == before && turned.rewritten == [still])
+        try FileManager.default.removeItem(atPath: folder.path + "/IMG_0001.MOV")
+        arrive(["IMG_0001.MOV"])
+        #expect(photos.count == 4 && photos[still].name == "IMG_0001.JPG" && photos[still].motion == nil)
     }
 }
