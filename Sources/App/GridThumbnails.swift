@@ -79,6 +79,7 @@ final class GridThumbnails {
         self.queue = queue
         self.logger = logger
         states = Array(repeating: .none, count: photos.count)
+        grid.clipCount = photos.count(where: \.isClip)
     }
 
     /// Asks for the wanted thumbnails and lets the far ones go (after a scroll or a resize).
@@ -146,6 +147,8 @@ final class GridThumbnails {
     /// The photos changed (`GridScreen.applyChange`): photo `i` is the one that was `origins[i]` (nil: new).
     /// Thumbnails in place stay; the ones asked for (`forgetRequests`) are asked for again in their new places.
     func listChanged(to photos: [Photo], origins: [Int?]) {
+        // The title bar counts them ("200 photos, 50 videos"); covers are counted as albums.
+        grid.clipCount = grid.showsCovers ? 0 : photos.count(where: \.isClip)
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         func moved(_ old: Set<Int>) -> Set<Int> { Set(old.compactMap { newOf[$0] }) }

@@ -61,7 +61,6 @@ extension PhotoViewerApp {
         indexOfFile = PhotoViewerApp.places(of: photos)
         let origins = [Int?](repeating: nil, count: shown.count)
         navigator.listChanged(to: photos, origins: origins)
-        grid.clipCount = covers ? 0 : photos.count(where: \.isClip)
         grid.replaceContents(count: shown.count, sections: isTimeline && !covers ? days.sections(of: photos) : [],
                              covers: covers, atNewest: isTimeline && !covers, push: push)
         thumbnails.listChanged(to: photos, origins: origins)

@@ -67,7 +67,6 @@ extension PhotoViewerApp {
         indexOfFile = PhotoViewerApp.places(of: photos)
         navigator.listChanged(to: photos, origins: origins, preferring: trashing.returning.flatMap { indexOfFile[$0] })
         trashing.returning = nil
-        grid.clipCount = grid.showsCovers ? 0 : photos.count(where: \.isClip)
         grid.applyChange(origins: origins, sections: isTimeline ? days.sections(of: photos) : [])
         thumbnails.listChanged(to: photos, origins: origins)
         if !grid.showsCovers, let favorites = navigator.favorites {

@@ -80,7 +80,6 @@ public final class PhotoViewerApp {
         self.days = days ?? DayTitles()
         grid = GridScreen(photoCount: photos.count, size: size, animator: animator, emptyMessage: emptyMessage,
                           sections: isTimeline ? self.days.sections(of: photos) : [])
-        grid.clipCount = photos.count(where: \.isClip)
         thumbnails = GridThumbnails(grid: grid, photos: photos, queue: queue, pixelScale: pixelScale, logger: logger)
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion, favorites: favorites)

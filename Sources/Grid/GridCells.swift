@@ -2,6 +2,26 @@ import Geometry
 import Pixels
 import SceneGraph
 
+/// A cell as the grid draws it: its picture fills it and is cut at its edges.
+public enum GridCellNode {
+    public static func make(name: String) -> Node {
+        let cell = Node(name: name)
+        cell.clipsToBounds = true
+        cell.contentMode = .aspectFill
+        return cell
+    }
+
+    /// A cell of `size` showing `thumbnail` with the badge `badge` (nil: none), on its own: what a launch's first screen
+    /// keeps of it (`GridSnapshotStore`).
+    public static func make(size: Size, showing thumbnail: PixelImage, badge: String?) -> Node {
+        let cell = make(name: "cell")
+        cell.frame = Rect(origin: .zero, size: size)
+        cell.image = thumbnail
+        if let badge { GridCells.badge(badge, name: "cell.badge", in: cell) }
+        return cell
+    }
+}
+
 /// The grid's cells, by photo: each made when first needed, with what it shows (its thumbnail, the pixels a
 /// launch before left, or a ⚠) and what it carries (an animated photo's badge, a favorite's heart, an
 /// album's caption). Where a cell lies is the grid's to say.
@@ -22,7 +42,7 @@ final class GridCells {
     /// Photo `index`'s cell, made (waiting for its thumbnail, at `frame`) if it was not yet.
     func cell(at index: Int, frame: @autoclosure () -> Rect) -> Node {
         if let cell = nodes[index] { return cell }
-        let cell = GridScreen.cellNode(name: "cell.\(index)")
+        let cell = GridCellNode.make(name: "cell.\(index)")
         cell.backgroundColor = GridStyle.loadingCell
         cell.frame = frame()
         nodes[index] = cell

@@ -122,29 +122,10 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// Photo `index`'s cell, made (waiting for its thumbnail, where the layout puts it) if it was not yet.
     public func cell(at index: Int) -> Node { cells.cell(at: index, frame: layout.cellFrame(at: index)) }
 
-    /// A cell as the grid draws it: its picture fills it and is cut at its edges. (`GridSnapshotStore`
-    /// renders cells on their own with it.)
-    public static func cellNode(name: String) -> Node {
-        let cell = Node(name: name)
-        cell.clipsToBounds = true
-        cell.contentMode = .aspectFill
-        return cell
-    }
-
     /// Whether cell `index` carries a badge (`setBadge`).
     public func hasBadge(_ index: Int) -> Bool { cells.hasBadge(index) }
     /// What cell `index`'s badge says ("GIF", "0:14"); nil: it has none.
     public func badgeText(_ index: Int) -> String? { cells.badgeText(index) }
-
-    /// A cell of `size` showing `thumbnail` with the badge `badge` (nil: none), as the grid draws one: what a launch's
-    /// first screen keeps of it.
-    public static func cellNode(size: Size, showing thumbnail: PixelImage, badge: String?) -> Node {
-        let cell = cellNode(name: "cell")
-        cell.frame = Rect(origin: .zero, size: size)
-        cell.image = thumbnail
-        if let badge { GridCells.badge(badge, name: "cell.badge", in: cell) }
-        return cell
-    }
 
     /// Whether cell `index` shows its pixels as last seen (`Thumbnail.lastSeen`).
     public func showsLastSeen(_ index: Int) -> Bool { cells.showsLastSeen(index) }
@@ -370,7 +351,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         tabs.layOut(in: size)
     }
 
-    /// How many of the cells are clips, for the title bar's count ("200 photos, 50 videos"): set before the cells change.
+    /// How many of the cells are clips, for the title bar's count ("200 photos, 50 videos"), shown as it is set.
     public var clipCount = 0 {
         didSet { showCount() }
     }

@@ -76,7 +76,7 @@ final class LaunchGridSnapshot {
             let renderer = SceneRenderer()
             var kept: [GridSnapshotStore.Cell] = []
             for (index, file, thumbnail, badge, size) in jobs {
-                let cell = GridScreen.cellNode(size: size, showing: thumbnail, badge: badge)
+                let cell = GridCellNode.make(size: size, showing: thumbnail, badge: badge)
                 guard let pixels = try? renderer.render(cell, width: Int((size.width * pixelScale).rounded()),
                                                         height: Int((size.height * pixelScale).rounded()), scale: pixelScale) else { continue }
                 kept.append(GridSnapshotStore.Cell(index: index, file: file, pixels: pixels))
