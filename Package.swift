@@ -195,7 +195,7 @@ let package = Package(
         ], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: [
             "App", "Viewer", "Transitions", "Rendering", "SceneGraph", "Pixels", "Imaging", "Geometry", "Input",
-            "Animation", "Gestures", "Library", "TestSupport",
+            "Animation", "Gestures", "Grid", "Library", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], exclude: ["Snapshots"]),

@@ -22,6 +22,8 @@ enum AppCommand: Equatable {
     case turn(quarters: Int, from: Double)
     /// A long press lifted a photo, the finger carries it, or lets it go.
     case dragOut(DragOutStep)
+    /// Go to date (`Ctrl+G`): the grid glides to the first photo of this day (days since 1970) or after it.
+    case goToDay(Int64)
 
     enum DragOutStep: Equatable {
         /// Photo `index` lifted from `origin` (window points) at `point`.

@@ -496,7 +496,7 @@ final class Interaction {
         case .trash: if navigator.viewer != nil { viewerKey(.trash) } else { commands.append(.trash) }
         case .turn(let clockwise): viewerKey(.turn(clockwise: clockwise))
         case .menu: viewerKey(.menu)
-        case .slowMotion, .debugOverlay, .help, .search, .undo, .stepBack, .mute, .live: break   // the app's own
+        case .slowMotion, .debugOverlay, .help, .search, .goToDate, .undo, .stepBack, .mute, .live: break   // the app's own
         }
         return nil
     }

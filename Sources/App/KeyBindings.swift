@@ -24,6 +24,8 @@ struct KeyBinding {
         case favorite
         /// `/`: the Search tab.
         case search
+        /// `Ctrl+G`: go to a date typed (a timeline's grid).
+        case goToDate
         /// `Delete`: the open photo (or the grid's chosen one) to the trash.
         case trash
         /// `Ctrl+Z`: the photo last moved to the trash back, while its card shows.
@@ -95,7 +97,7 @@ struct KeyBinding {
                    detail: "show or hide the open photo's details under it (as a swipe up does, and a swipe down hides them): when it was taken, camera and lens, exposure, pixel size and megapixels, file size, format and colour profile, where it was taken, its file and folder"),
         KeyBinding(keys: ["r": .turn(clockwise: true), "R": .turn(clockwise: false)], needsControl: true,
                    label: "`Ctrl+R`, `Ctrl+Shift+R`", summary: "turn the photo",
-                   detail: "turn the open photo a quarter clockwise, or counter-clockwise, with a spring; a JPEG's or PNG's file is turned for good by its EXIF orientation alone (its image data untouched, written atomically); other formats turn on screen only, and say so once; with `--read-only`, on screen only"),
+                   detail: "turn the open photo a quarter clockwise, or counter-clockwise, with a spring; a JPEG's or PNG's file is turned for good by its EXIF orientation alone (its image data untouched, written atomically), an MP4's or QuickTime's by its track matrix, a Live Photo's movie with its still; other formats turn on screen only, and say so once; with `--read-only`, on screen only"),
         KeyBinding(keys: ["o": .menu], label: "`o`", summary: "open with…, show in folder",
                    detail: "the open photo's menu (a right click and the bar's `•••` do too): “Open with” each of the desktop's applications for its type (its `.desktop` files, in `mimeapps.list`'s order), and “Show in Folder” (the file manager over D-Bus, else the folder in the application for folders); arrows and `Return` or a click choose, `Escape` closes; what is chosen starts on its own, detached"),
         KeyBinding(keys: ["Delete": .trash, "KP_Delete": .trash], label: "`Delete`", summary: "move the photo to the trash",
@@ -104,6 +106,8 @@ struct KeyBinding {
                    detail: "while the card shows, put the photo just moved to the trash back where it was (a tap on the card does too)"),
         KeyBinding(keys: ["slash": .search], label: "`/`", summary: "search the photos",
                    detail: "in the grid, the Search tab: type a file or folder name, a year, a month, “yesterday” or a camera, and the grid keeps what matches as you type (`BackSpace` deletes, `Escape` clears, then goes back to the Library tab)"),
+        KeyBinding(keys: ["g": .goToDate], needsControl: true, label: "`Ctrl+G`", summary: "go to a date",
+                   detail: "on a timeline's grid, a card under the title bar takes a date as it is typed (“2019-03-14”, “March 2019”, “14 March 2019”, “2019”; numbers alone in the locale's order); `Return` glides the grid to that day's (month's, year's) first photo, its day's header at the top, or to the newest when the date is past them all; `Escape` closes it"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid; out of an album",
                    detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed; with its details shown, they hide first); in an album's grid, back to the albums; with the `?` card shown, `Escape` hides it first"),
         KeyBinding(keys: ["f": .fullScreen, "F11": .fullScreen], label: "`f`, `F11`", summary: "full screen",

@@ -31,16 +31,7 @@ public struct PhotoQuery: Equatable {
 
     public init(_ text: String, days: DayTitles = DayTitles(), locale: Locale = .environmentDates) {
         self.text = text
-        var monthNames: [(name: String, month: Int)] = []
-        for formatterLocale in [Locale(identifier: "en_US_POSIX"), locale] {
-            let formatter = DateFormatter()
-            formatter.locale = formatterLocale
-            for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols] {
-                for (i, name) in symbols.enumerated() {
-                    monthNames.append((PhotoQuery.fold(name.trimmingCharacters(in: .punctuationCharacters)), i + 1))
-                }
-            }
-        }
+        let monthNames = Self.monthNames(locale: locale)
         // English's words and the locale's (the same in English).
         let named = Dictionary([("today", days.today), (PhotoQuery.fold(days.title(ofDay: days.today)), days.today),
                                 ("yesterday", days.today - 1), (PhotoQuery.fold(days.title(ofDay: days.today - 1)), days.today - 1)],
@@ -54,6 +45,19 @@ public struct PhotoQuery: Equatable {
     }
 
     public static func == (a: PhotoQuery, b: PhotoQuery) -> Bool { a.text == b.text }
+
+    /// The months' names, English's and `locale`'s, long and short, folded: each with its month (1…12).
+    static func monthNames(locale: Locale) -> [(name: String, month: Int)] {
+        var names: [(name: String, month: Int)] = []
+        for formatterLocale in [Locale(identifier: "en_US_POSIX"), locale] {
+            let formatter = DateFormatter()
+            formatter.locale = formatterLocale
+            for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols] {
+                for (i, name) in symbols.enumerated() { names.append((fold(name.trimmingCharacters(in: .punctuationCharacters)), i + 1)) }
+            }
+        }
+        return names
+    }
 
     /// Nothing typed: every photo.
     public var isEmpty: Bool { words.isEmpty }

@@ -14,6 +14,7 @@ extension PhotoViewerApp {
         case .menu(let point): openMenu(at: point)
         case .turn(let quarters, let angle): turnOpenPhoto(quarters: quarters, from: angle)
         case .dragOut(let step): dragOut(step)
+        case .goToDay(let day): DateEntryController.glide(grid, toDay: day, in: photos)
         }
         setNeedsDisplay()
     }

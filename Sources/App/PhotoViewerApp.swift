@@ -17,9 +17,7 @@ import SystemPackage
 public final class PhotoViewerApp {
     /// What the app asks of whoever runs it.
     public enum Request: Equatable {
-        case quit
-        case screenshot
-        case toggleFullScreen
+        case quit, screenshot, toggleFullScreen
         /// `r`: start recording, or stop and write the recording.
         case toggleRecording
         /// Ctrl+C in the viewer: put this photo on the clipboard.
@@ -88,9 +86,8 @@ public final class PhotoViewerApp {
             for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
         }
         interaction = Interaction(navigator: navigator, clock: clock)
-        (menu, trashing, dragOut, turns) = (MenuController(logger: logger), TrashController(animator: animator, logger: logger),
-                                            DragOutController(animator: animator, logger: logger), TurnController(logger: logger))
-        playback = PlaybackController(logger: logger)
+        (menu, trashing, dragOut, turns, playback) = (MenuController(logger: logger), TrashController(animator: animator, logger: logger),
+            DragOutController(animator: animator, logger: logger), TurnController(logger: logger), PlaybackController(logger: logger))
         thumbnails.onAnimated = { [navigator] in navigator.markAnimated($0) }
         thumbnails.onMotion = { [navigator] in navigator.markMotion($0, $1) }
         if isTimeline { grid.showNewest() }
@@ -188,8 +185,8 @@ public final class PhotoViewerApp {
     /// The state of the motion now.
     public var traceRecord: MotionTraceRecord { MotionTraceRecord(of: self) }
 
-    /// Takes one input event (points, seconds). The overlays see it first (the menu, the help card, the undo
-    /// card); what they pass goes to the interaction, and the app keeps the keys that are its own (slow
+    /// Takes one input event (points, seconds). The overlays see it first (the go-to-date card, the menu, the help
+    /// card, the undo card); what they pass goes to the interaction, and the app keeps the keys that are its own (slow
     /// motion, the overlay, the card, search, undo). What the interaction asks of the app follows.
     public func handle(_ event: InputEvent) -> Request? {
         let before = (grid.scrollOffset, grid.arrangement)
@@ -198,7 +195,7 @@ public final class PhotoViewerApp {
             if (grid.scrollOffset, grid.arrangement) != before { thumbnails.update() }
             needsDisplay = true
         }
-        for overlay in [menu.handle, help.handle, trashing.handle] {
+        for overlay in [dateEntry.handle, menu.handle, help.handle, trashing.handle] {
             guard case .taken(let command) = overlay(event) else { continue }
             if let command { perform(command) }
             return nil
@@ -227,6 +224,7 @@ public final class PhotoViewerApp {
         case .debugOverlay: debugOverlay.toggle(over: root, showing: self)
         case .help: help.toggle(in: size, over: root)
         case .search: show(.search)
+        case .goToDate: if navigator.isGridActive, isTimeline, grid.shownTab == .library { dateEntry.open(in: size, over: root) }
         case .undo: perform(.undo)
         case .quit, .screenshot, .record, .copy, .fullScreen, .close, .open, .playPause, .move, .zoom, .favorite, .trash,
              .info, .menu, .turn, .stepBack, .mute, .live:
@@ -296,8 +294,8 @@ public final class PhotoViewerApp {
     }
     /// The photo's menu.
     let menu: MenuController
-    /// The `?` key's card.
-    let help = HelpController()
+    /// The `?` key's card, and `Ctrl+G`'s.
+    let help = HelpController(), dateEntry = DateEntryController()
     /// The trash, and the card that offers a photo back.
     let trashing: TrashController
     /// A photo lifted by a long press and carried out of the window.

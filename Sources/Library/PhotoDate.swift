@@ -24,6 +24,12 @@ public struct PhotoDate: Sendable, Equatable {
     /// The calendar date of `day` (days since 1970-01-01).
     public static func calendarDate(ofDay day: Int64) -> (year: Int, month: Int, day: Int) { CaptureDate.civil(fromDays: day) }
 
+    /// Days since 1970 of a calendar date; nil for one there is none of (a 13th month, 30 February).
+    public static func day(year: Int, month: Int, day: Int) -> Int64? {
+        guard (1...12).contains(month), (1...CaptureDate.days(inMonth: month, of: year)).contains(day) else { return nil }
+        return CaptureDate.daysFromEpoch(year: year, month: month, day: day)
+    }
+
     /// A camera's date; without its offset from UTC, the clock is taken to be in `zone` (nil: this machine's).
     public init(_ capture: CaptureDate, zone: TimeZone? = nil) {
         let offset = capture.utcOffset ?? LocalZone.secondsFromGMT(at: Double(capture.wallClock), in: zone)

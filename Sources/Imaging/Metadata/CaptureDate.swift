@@ -71,7 +71,7 @@ public struct CaptureDate: Sendable, Equatable {
         return (c[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    static func days(inMonth month: Int, of year: Int) -> Int {
+    public static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -80,7 +80,7 @@ public struct CaptureDate: Sendable, Equatable {
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
-    static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int64 {
+    public static func daysFromEpoch(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -1,0 +1,110 @@
+import Animation
+import Foundation
+import Geometry
+import Library
+import SystemPackage
+import Testing
+import TestSupport
+@testable import App
+
+/// `Ctrl+G` on a timeline: a date typed goes to its day (its header at the top of the grid), a month to its first
+/// photo, a date past the photos to the newest; words that are no date are said on the card, and the grid stays.
+@Suite struct GoToDateTests {
+    let clock = ManualClock(fps: 60)
+    let english = PhotoQuery.monthNames(locale: Locale(identifier: "en_GB"))
+
+    func day(_ year: Int, _ month: Int, _ day: Int) -> Int64 { PhotoDate.day(year: year, month: month, day: day)! }
+
+    /// A photo on the 1st and the 14th of every month, 2016 to 2019, at noon: 96 days under their headers.
+    func library() -> PhotoViewerApp {
+        var photos: [Photo] = []
+        for year in 2016...2019 {
+            for month in 1...12 {
+                for date in [1, 14] {
+                    let noon = day(year, month, date) * 86_400 + 12 * 3600
+                    photos.append(Photo(file: FilePath(TestImages.bundledFolder + "/chelsea.png"),
+                                        date: PhotoDate(instant: Double(noon), wallClock: noon, isCaptureTime: true)))
+                }
+            }
+        }
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 400, height: 600), emptyMessage: "",
+                                 queue: DecodeQueue(decode: TestDecoders.memoizing), clock: clock, days: DayTitles(locale: Locale(identifier: "en_GB")))
+        app.settle(stepping: clock)
+        return app
+    }
+
+    func press(_ app: PhotoViewerApp, _ name: String, control: Bool = false) {
+        _ = app.handle(.key(name: name, modifiers: control ? [.control] : []))
+    }
+
+    func type(_ app: PhotoViewerApp, _ text: String) {
+        let names: [Character: String] = [" ": "space", "-": "minus", ".": "period", ",": "comma", "/": "slash"]
+        for character in text { press(app, names[character] ?? String(character)) }
+    }
+
+    /// The section whose header is at the top of the grid, under the title bar.
+    func sectionAtTop(_ app: PhotoViewerApp) -> Int {
+        app.grid.layout.section(atContentY: app.grid.scrollOffset + app.grid.layout.topInset + 1)
+    }
+
+    func text(_ app: PhotoViewerApp, _ name: String) -> String? { app.root.descendant(named: name)?.text?.string }
+
+    @Test func aDayTypedBringsItsHeaderToTheTop() {
+        let app = library()
+        press(app, "g", control: true)
+        type(app, "2019-03-14")
+        #expect(text(app, "dateEntry.text") == "Go to 2019-03-14|")
+        press(app, "Return")
+        app.settle(stepping: clock)
+        #expect(app.root.descendant(named: "dateEntry") == nil, "the card goes")
+        let expected = app.photos.firstIndex { $0.date?.day == day(2019, 3, 14) }!
+        #expect(sectionAtTop(app) == app.grid.layout.section(of: expected))
+        #expect(app.grid.sectionTitles[sectionAtTop(app)].contains("14 March 2019"), "\(app.grid.sectionTitles[sectionAtTop(app)])")
+    }
+
+    @Test func aMonthGoesToItsFirstPhotoAndAFutureDateToTheNewest() {
+        let app = library()
+        press(app, "g", control: true)
+        type(app, "March 2017")
+        press(app, "Return")
+        app.settle(stepping: clock)
+        #expect(sectionAtTop(app) == app.grid.layout.section(of: app.photos.firstIndex { $0.date?.day == day(2017, 3, 1) }!))
+        press(app, "g", control: true)
+        type(app, "2030")
+        press(app, "Return")
+        app.settle(stepping: clock)
+        #expect(app.grid.scrollOffset == app.grid.scrolling.range.upperBound, "past every photo: the newest, at the end")
+    }
+
+    @Test func wordsThatAreNoDateAreSaidAndTheGridStays() {
+        let app = library()
+        let before = app.grid.scrollOffset
+        press(app, "g", control: true)
+        type(app, "someday")
+        press(app, "Return")
+        app.settle(stepping: clock)
+        #expect(text(app, "dateEntry.hint")?.contains("“someday” is no date") == true, "\(text(app, "dateEntry.hint") ?? "")")
+        #expect(app.grid.scrollOffset == before)
+        press(app, "Escape")
+        #expect(app.root.descendant(named: "dateEntry") == nil)
+        #expect(app.grid.shownTab == .library, "Escape closed the card alone")
+    }
+
+    @Test(arguments: [
+        ("2019-03-14", false, (2019, 3, 14)), ("2019-03", false, (2019, 3, 1)), ("2019", false, (2019, 1, 1)),
+        ("14 March 2019", false, (2019, 3, 14)), ("March 14, 2019", true, (2019, 3, 14)), ("mar 2019", false, (2019, 3, 1)),
+        ("14th March 2019", false, (2019, 3, 14)), ("14.3.2019", false, (2019, 3, 14)), ("3/14/2019", true, (2019, 3, 14)),
+        ("3/4/2019", false, (2019, 4, 3)), ("3/4/2019", true, (2019, 3, 4)), ("14/3/2019", true, (2019, 3, 14)),
+    ])
+    func datesAreReadAsPeopleTypeThem(text: String, monthFirst: Bool, date: (Int, Int, Int)) {
+        #expect(DateEntry.firstDay(of: text, monthNames: english, monthFirst: monthFirst) == day(date.0, date.1, date.2), "\(text)")
+    }
+
+    @Test func wordsThatNameNoDayAreNone() {
+        for text in ["", "2019-02-30", "2019-13", "March", "someday", "ma 2019", "1 2 3 2019", "2019 2020"] {
+            #expect(DateEntry.firstDay(of: text, monthNames: english, monthFirst: false) == nil, "\(text)")
+        }
+        let german = PhotoQuery.monthNames(locale: Locale(identifier: "de_DE"))
+        #expect(DateEntry.firstDay(of: "14. März 2019", monthNames: german, monthFirst: false) == day(2019, 3, 14))
+    }
+}
