@@ -7,7 +7,9 @@ import SystemPackage
 /// file name or a folder it is in (below the opened one), its camera ("canon", "r6"), the year it was taken
 /// ("2023"), its month by name ("march", "mar", or the locale's "März"), "today" / "yesterday" (also in
 /// the locale's words), or "video" (or "videos", "clip", "clips", "movie"): every clip. Case and accents are
-/// ignored: "marz" finds März.
+/// ignored: "marz" finds März. The word still being typed (the last, no space after it) matches as the start of a
+/// year ("20" finds 2000 to 2099) or of a month's name from its first letter ("ma": March and May), so that the grid
+/// narrows as a word grows and never says "No Results" halfway through one.
 public struct PhotoQuery: Equatable {
     public let text: String
     /// The words typed, each with what it can stand for.
@@ -16,9 +18,9 @@ public struct PhotoQuery: Equatable {
     /// A typed word: folded bytes to find in names, and the dates it names.
     struct Word {
         let bytes: [UInt8]
-        /// "2023": that year.
-        let year: Int?
-        /// "mar", "march", "märz": the months whose names start with it (three letters at least).
+        /// "2023": that year; "20", still being typed: the years it starts.
+        let years: ClosedRange<Int>?
+        /// "mar", "march", "märz": the months whose names start with it (three letters at least; any while typed).
         let months: Set<Int>
         /// Days since 1970 it names ("today", "yesterday", the locale's words).
         let day: Int64?
@@ -36,15 +38,24 @@ public struct PhotoQuery: Equatable {
         let named = Dictionary([("today", days.today), (PhotoQuery.fold(days.title(ofDay: days.today)), days.today),
                                 ("yesterday", days.today - 1), (PhotoQuery.fold(days.title(ofDay: days.today - 1)), days.today - 1)],
                                uniquingKeysWith: { first, _ in first })
-        words = text.split(whereSeparator: \.isWhitespace).map { typed in
-            let word = PhotoQuery.fold(String(typed))
-            return Word(bytes: Array(word.utf8), year: word.count == 4 ? Int(word) : nil,
-                        months: word.count >= 3 ? Set(monthNames.filter { $0.name.hasPrefix(word) }.map(\.month)) : [],
+        let typed = text.split(whereSeparator: \.isWhitespace)
+        let typing = text.last.map { !$0.isWhitespace } ?? false
+        words = typed.enumerated().map { i, typedWord in
+            let word = PhotoQuery.fold(String(typedWord)), isTyping = typing && i == typed.count - 1
+            return Word(bytes: Array(word.utf8), years: Self.years(word, typing: isTyping),
+                        months: word.count >= (isTyping ? 1 : 3) ? Set(monthNames.filter { $0.name.hasPrefix(word) }.map(\.month)) : [],
                         day: named[word], meansClips: Self.clipWords.contains(word))
         }
     }
 
     public static func == (a: PhotoQuery, b: PhotoQuery) -> Bool { a.text == b.text }
+
+    /// The years a word names: four digits, that one; fewer, while being typed, those it starts.
+    static func years(_ word: String, typing: Bool) -> ClosedRange<Int>? {
+        guard let value = Int(word), word.allSatisfy(\.isASCII), word.count == 4 || typing && word.count < 4 else { return nil }
+        let span = [1000, 100, 10, 1][word.count - 1]
+        return value * span...value * span + span - 1
+    }
 
     /// The months' names, English's and `locale`'s, long and short, folded: each with its month (1…12).
     static func monthNames(locale: Locale) -> [(name: String, month: Int)] {
@@ -91,7 +102,7 @@ public struct PhotoQuery: Equatable {
         words.allSatisfy { word in
             if word.meansClips && haystack.isClip { return true }
             if haystack.day != nil {
-                if word.year == haystack.year || word.months.contains(haystack.month) { return true }
+                if word.years?.contains(haystack.year) == true || word.months.contains(haystack.month) { return true }
                 if let day = word.day { return day == haystack.day }
             }
             return PhotoQuery.contains(haystack.bytes, word.bytes)

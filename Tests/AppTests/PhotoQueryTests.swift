@@ -37,11 +37,22 @@ import Testing
         #expect(!query("2024").matches(march, folders: []))
         #expect(query("March 2025").matches(march, folders: []))
         #expect(query("mar").matches(march, folders: []), "a month's first letters")
-        #expect(!query("ma").matches(march, folders: []), "too short for a month (and no name holds it)")
+        #expect(!query("ma ").matches(march, folders: []), "a word ended too short for a month (and no name holds it)")
         #expect(!query("april").matches(march, folders: []))
         #expect(query("yesterday").matches(photo("/p/b.jpg", daysBack: 1), folders: []))
         #expect(!query("yesterday").matches(photo("/p/c.jpg", daysBack: 2), folders: []))
         #expect(query("today").matches(photo("/p/d.jpg", daysBack: 0), folders: []))
+    }
+
+    /// "2023 ma", halfway to "2023 mar": the word being typed is a month's start from its first letter, a year's from
+    /// its first digit, so the grid narrows as it grows and never goes empty in the middle of a word.
+    @Test func theWordBeingTypedMatchesAsItsStart() {
+        let march = photo("/p/a.jpg", daysBack: 625), may = photo("/p/b.jpg", daysBack: 559), june = photo("/p/c.jpg", daysBack: 530)
+        #expect([march, may, june].map { PhotoDate.calendarDate(ofDay: $0.date!.day).month } == [3, 5, 6])
+        let found = { (text: String) in [march, may, june].filter { query(text).matches($0, folders: []) }.count }
+        #expect(["2", "20", "202", "2025", "2025 m", "2025 ma", "2025 mar"].map(found) == [3, 3, 3, 3, 2, 2, 1])
+        #expect(found("2025 ma ") == 0 && found("20 ") == 0, "a word ended is whole: too short for a month or a year")
+        #expect(found("2024") == 0 && found("201") == 0)
     }
 
     @Test func theLocalesWordsToo() {
