@@ -27,8 +27,10 @@ struct TitleBar {
     let searchField = Node(name: "titleBar.search")
     let searchText = Node(name: "titleBar.search.text")
     let back = Node(name: "titleBar.back")
-    /// How wide the count is, points.
-    static let countWidth = 120.0
+    /// How wide the count is, points: room for its words ("200 photos, 50 videos"), at least 120, at most half the bar.
+    func countWidth(in width: Double) -> Double {
+        min(width / 2, max(120, Double(count.text?.string.count ?? 0) * GridStyle.subtitleFont * 0.62))
+    }
 
     init(title words: String, count photos: Int) {
         node.backgroundColor = GridStyle.barBackground
@@ -71,10 +73,11 @@ struct TitleBar {
         let backWidth = back.isHidden ? 0 : GridStyle.backWidth
         back.frame = Rect(x: p / 2, y: 0, width: backWidth, height: height)
         title.frame = Rect(x: p + backWidth, y: 0, width: max(0, w - 2 * p - backWidth), height: height)
-        count.frame = Rect(x: max(p, w - p - Self.countWidth), y: 0, width: Self.countWidth, height: height)
+        let countWidth = countWidth(in: w)
+        count.frame = Rect(x: max(p, w - p - countWidth), y: 0, width: countWidth, height: height)
         separator.frame = Rect(x: 0, y: height - 1, width: w, height: 1)
         searchField.frame = Rect(x: p, y: (height - GridStyle.searchHeight) / 2,
-                                 width: max(0, w - 3 * p - Self.countWidth), height: GridStyle.searchHeight)
+                                 width: max(0, w - 3 * p - countWidth), height: GridStyle.searchHeight)
         searchText.frame = Rect(x: 10, y: 0, width: max(0, searchField.bounds.width - 20), height: GridStyle.searchHeight)
     }
 }

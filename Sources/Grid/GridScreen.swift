@@ -359,6 +359,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// The title bar's count of the cells now, and the empty state while there are none.
     func showCount() {
         titleBar.count.text = TitleBar.countText(cells.count, clips: min(clipCount, cells.count), covers: showsCovers)
+        layoutBars()   // the count's words take the room they need
         if cells.count == 0, emptyState == nil { emptyState = makeEmptyState() }
         if cells.count > 0 {
             emptyState?.node.removeFromParent()
