@@ -22,8 +22,6 @@ final class DateEntryController {
         monthFirst = (order.firstIndex(of: "M") ?? order.endIndex) < (order.firstIndex(of: "d") ?? order.endIndex)
     }
 
-    var isOpen: Bool { card != nil }
-
     /// Shows the card, empty, over `root` (a window of `size`).
     func open(in size: Size, over root: Node) {
         close()

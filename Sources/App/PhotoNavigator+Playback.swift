@@ -130,7 +130,7 @@ extension PhotoNavigator {
     /// Whether the viewer's photo is a clip (not a Live Photo's still, whose movie has no controls).
     var showsClip: Bool {
         guard let viewer, photos.indices.contains(viewer.index) else { return false }
-        return ImageFormat.isClipName(photos[viewer.index].file.lastComponent?.string ?? "")
+        return photos[viewer.index].isClip
     }
 
     /// The clip's controls as it plays: shown on a clip's page, at its picture's time. Where they are (window points),

@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 import Library
 import SystemPackage
 
@@ -52,7 +51,9 @@ public struct PhotoQuery: Equatable {
 
     /// The years a word names: four digits, that one; fewer, while being typed, those it starts.
     static func years(_ word: String, typing: Bool) -> ClosedRange<Int>? {
-        guard let value = Int(word), word.allSatisfy(\.isASCII), word.count == 4 || typing && word.count < 4 else { return nil }
+        guard word.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(word), word.count == 4 || typing && word.count < 4 else {
+            return nil
+        }
         let span = [1000, 100, 10, 1][word.count - 1]
         return value * span...value * span + span - 1
     }
@@ -90,7 +91,7 @@ public struct PhotoQuery: Equatable {
             let calendar = day.map(PhotoDate.calendarDate(ofDay:))
             year = calendar?.year ?? 0
             month = calendar?.month ?? 0
-            isClip = ImageFormat.isClipName(photo.name)
+            isClip = photo.isClip
         }
     }
 
