@@ -122,6 +122,20 @@ struct ClipDecodingTests {
         #expect(QuickTimeMetadata.coordinates(iso6709: "+99.0000+000.0000/") == nil && QuickTimeMetadata.coordinates(iso6709: "north") == nil)
     }
 
+    /// A hostile WebM: an `Info` of 200,000 empty elements before its date, and a segment claiming more than the file.
+    /// It is not read through (a few dozen small reads, where 200,000 were made): its date, past them, is not found.
+    @Test func aWebMWhoseInfoNeverEndsIsNotReadThrough() throws {
+        let header: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3, 0x87, 0x42, 0x82, 0x84] + Array("webm".utf8)
+        let voids: [UInt8] = (0..<400_000).map { $0 % 2 == 0 ? 0xEC : 0x80 }
+        let date: [UInt8] = [0x44, 0x61, 0x88] + [UInt8](repeating: 0, count: 8)
+        let info: [UInt8] = [0x15, 0x49, 0xA9, 0x66, 0x01] + bigEndian(UInt64(voids.count + date.count), bytes: 7) + voids + date
+        let segment: [UInt8] = [0x18, 0x53, 0x80, 0x67, 0x01] + bigEndian(UInt64(1) << 40, bytes: 7) + info
+        let path = try Self.folder.write("endless.webm", header + segment)
+        #expect(PhotoFacts.read(path: FilePath(path))?.date == nil)
+    }
+
+    private func bigEndian(_ value: UInt64, bytes: Int) -> [UInt8] { (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
     @Test(arguments: [("2023-06-01T12:34:56+0200", 7200), ("2023-06-01T12:34:56-05:30", -19800), ("2023-06-01T12:34:56Z", 0),
                       ("2023-06-01T12:34:56.123+0100", 3600)])
     func phonesDatesAreRead(text: String, offset: Int) throws {

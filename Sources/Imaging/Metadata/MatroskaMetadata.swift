@@ -6,7 +6,8 @@ enum MatroskaMetadata {
     static let dateUTC: UInt32 = 0x4461
     /// 2001-01-01 00:00:00 UTC, in seconds since 1970.
     static let epoch: Int64 = 978_307_200
-    /// How many of the segment's first elements are looked through for its `Info` (it comes before the first cluster).
+    /// How many of the segment's first elements are looked through for its `Info` (it comes before the first cluster),
+    /// and of the `Info`'s for its date.
     static let maxElements = 64
 
     /// An element: its ID (its length marker kept, as the specification writes IDs), where its data starts, and its end
@@ -33,7 +34,9 @@ enum MatroskaMetadata {
     /// The `DateUTC` among the `Info` element's children in `range`.
     private static func date(_ fd: Int32, in range: Range<Int>) -> CaptureDate? {
         var at = range.lowerBound
-        while at < range.upperBound, let child = element(fd, at: at), let end = child.end {
+        // An Info holds a dozen children: one claiming millions is not read through, a small read each.
+        for _ in 0..<maxElements {
+            guard at < range.upperBound, let child = element(fd, at: at), let end = child.end else { return nil }
             if child.id == dateUTC, end - child.data == 8, let bytes = FileHead.read(fd: fd, at: child.data, length: 8), bytes.count == 8 {
                 let nanoseconds = Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
                 return CaptureDate(utcOnThisMachine: epoch + nanoseconds / 1_000_000_000)
