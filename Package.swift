@@ -186,7 +186,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: [
-            "Imaging", "Pixels", "Cairo", "CCairo", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            "Imaging", "Pixels", "Cairo", "CCairo", "CHEIF", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),

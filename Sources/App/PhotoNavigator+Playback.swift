@@ -49,7 +49,7 @@ extension PhotoNavigator {
     /// Space on an animated photo at rest in the viewer: it pauses, or plays on; on a Live Photo, its movie plays
     /// once and its still is back. False when there is no such photo (the key then does what Return does).
     func togglePlayback(at now: Double) -> Bool {
-        guard let viewer, !transitions.isTransitioning else { return false }
+        guard viewer != nil, !transitions.isTransitioning else { return false }
         guard let player = animation else { return playLive(muted: isMuted) }
         player.togglePause(at: now)
         updateClipControls()

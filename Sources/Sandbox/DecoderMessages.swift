@@ -8,7 +8,8 @@ struct DecoderRequest: Codable, Equatable {
     enum Kind: String, Codable {
         /// The picture in the file, as `ImageDecoder.decode(data:atLeast:colour:)` makes it.
         case picture
-        /// The small JPEG a camera keeps in the file's EXIF block, as `EmbeddedThumbnail` reads it.
+        /// The small picture a camera keeps beside the photo (a JPEG's EXIF thumbnail, a HEIC's thumbnail item), as
+        /// `EmbeddedThumbnail` reads it.
         case embeddedThumbnail
         /// A test build's proof that the confinement holds: the process tries what `attempt` names.
         case escape

@@ -92,9 +92,10 @@ public final class DecoderPool: PictureDecoding, Sendable {
         guard let fd = try? PhotoFile.open(file) else { return nil }
         defer { close(fd) }
         let request = DecoderRequest(kind: .embeddedThumbnail, colourProfile: Data(colour.iccProfile), cpuSeconds: 5)
-        return try? perform(request, file: fd, format: .jpeg) { () throws(ImageDecodeError) in
+        let format = Self.sniff(fd)
+        return try? perform(request, file: fd, format: format) { () throws(ImageDecodeError) in
             guard let image = EmbeddedThumbnail.read(fd: fd, colour: colour) else { throw .empty }
-            return DecodedImage(image: image, fullSize: (image.width, image.height), format: .jpeg)
+            return DecodedImage(image: image, fullSize: (image.width, image.height), format: format ?? .jpeg)
         }.image
     }
 

@@ -3,61 +3,71 @@ import Foundation
 import Imaging
 import Pixels
 import Recording
+import TestSupport
 
 /// The formats' figures of `make bench` (`BENCH=formats` alone), in a real window on the same 200
-/// camera-sized photos as the window figures: the grid of the phone's HEICs against the same
-/// photos as JPEG, a photo opened on its own in each format, and a 1080p animated WebP playing.
+/// camera-sized photos as the window figures: the grid of the photos as a phone's HEICs against the same
+/// photos as JPEG, a tap to sharp in each, a photo opened on its own in each format, and a 1080p animated
+/// WebP playing.
 enum FormatFigures {
-    /// How many of the JPEGs become HEICs (all of them), made with heif-enc (x265's fastest preset,
-    /// quality 75, a 320x240 thumbnail item, as phones write one).
+    /// The JPEGs as phone HEICs (`PhoneHEIC`: 4032x3024 in 512x512 tiles, a 320x240 thumbnail item, their EXIF).
     static func measure(jpegFolder: String) throws -> [(String, Double)] {
         let kept = ProcessInfo.processInfo.environment["PHOTOZOOM_BENCH_PHOTOS"]
-        let heicFolder = (kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())").path) + "-heic"
+        let heicFolder = (kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(getpid())").path) + "-phone-heic"
         defer { if kept == nil { try? FileManager.default.removeItem(atPath: heicFolder) } }
         try makeHEICs(from: jpegFolder, in: heicFolder)
         let viewer = WindowBench.viewerBesideThisBench
         let jpegs = WindowBench(viewer: viewer, folder: jpegFolder), heics = WindowBench(viewer: viewer, folder: heicFolder)
 
-        print("\nThe grid of \(WindowFigures.photoCount) photos (4000x3000) at launch, as JPEG and as HEIC:\n")
-        print("| folder | grid filled, cold | grid complete, cold | grid complete, warm (median of 5) |")
-        print("|---|---:|---:|---:|")
+        print("\nThe grid of \(WindowFigures.photoCount) photos at launch, as JPEG (4000x3000) and as a phone's HEIC (4032x3024, tiled), "
+              + "and a tap on a photo, from its press to the photo sharp at fit (a warm cache; the median of 3):\n")
+        print("| folder | grid lit, cold | grid complete, cold | grid complete, warm (median of 5) | press to sharp |")
+        print("|---|---:|---:|---:|---:|")
         var figures: [(String, Double)] = []
         for (name, bench) in [("JPEG", jpegs), ("HEIC", heics)] {
             let cache = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-\(name)-cache-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: cache) }
             let cold = try bench.play(WindowBench.launch, cacheHome: cache)
             let warm = try (0..<5).map { _ in try bench.play(WindowBench.launch, cacheHome: cache).milliseconds("grid complete") }.sorted()[2]
-            print(String(format: "| %@ | %.0f ms | %.0f ms | %.0f ms |", name, cold.milliseconds("grid filled"),
-                         cold.milliseconds("grid complete"), warm))
-            figures += [("grid_cold_\(name.lowercased())_ms", cold.milliseconds("grid complete")),
-                        ("grid_warm_\(name.lowercased())_ms", warm)]
+            let taps = try (0..<3).map { _ in
+                WindowFigures.pressToSharp(try bench.play(tapOnce, cacheHome: cache).trace, fitWidth: 1440)
+            }.sorted()
+            print(String(format: "| %@ | %.0f ms | %.0f ms | %.0f ms | %.0f ms |", name, cold.milliseconds("grid filled"),
+                         cold.milliseconds("grid complete"), warm, taps[1]))
+            let key = name.lowercased()
+            figures += [("\(key)_grid_cold_lit_ms", cold.milliseconds("grid filled")), ("grid_cold_\(key)_ms", cold.milliseconds("grid complete")),
+                        ("grid_warm_\(key)_ms", warm), ("\(key)_tap_to_sharp_ms", taps[1])]
         }
+        return try figures + singles(jpegFolder: jpegFolder, heicFolder: heicFolder, bench: jpegs) + playAnimation(jpegFolder: jpegFolder, viewer: viewer)
+    }
 
-        // One photo (the 100th) opened on its own in each format: launch to sharp in the window.
+    /// Waits for the grid, opens the photo at the top left and waits for it to be sharp.
+    static let tapOnce = "wait 1500\ntap 437 180\nwait 1500\nkey q\n"
+
+    /// One photo (the 100th) opened on its own in each format: launch to sharp in the window.
+    private static func singles(jpegFolder: String, heicFolder: String, bench: WindowBench) throws -> [(String, Double)] {
         let singles = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-singles-\(getpid())").path
         try FileManager.default.createDirectory(atPath: singles, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: singles) }
-        let source = jpegFolder + "/IMG_0100.jpg"
-        try makeSingles(from: source, heic: heicFolder + "/IMG_0100.heic", in: singles)
-        print("\nOne 4000x3000 photo opened on its own, launch to sharp in the window (median of 3):\n")
+        try makeSingles(from: jpegFolder + "/IMG_0100.jpg", heic: heicFolder + "/IMG_0100.heic", in: singles)
+        print("\nOne photo opened on its own, launch to sharp in the window (median of 3):\n")
         print("| format | file | sharp after |")
         print("|---|---:|---:|")
-        for ext in ["jpg", "heic", "avif", "jxl"] {
+        var figures: [(String, Double)] = []
+        for (kind, label) in [("jpg", "JPEG"), ("heic", "HEIC, a phone's (tiled)"), ("heic-untiled", "HEIC, one picture (heif-enc)"),
+                              ("avif", "AVIF"), ("jxl", "JPEG XL")] {
             // Each in a folder of its own: only the one photo is decoded.
-            let folder = singles + "/" + ext
-            let file = folder + "/photo." + ext
+            let folder = singles + "/" + kind
+            let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder).first ?? "")
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-            let times = try (0..<3).map { _ in try jpegs.play(WindowBench.launch, target: file).milliseconds("photo sharp on screen") }.sorted()
-            print(String(format: "| %@ | %.1f MB | %.0f ms |", ext.uppercased(), Double(size) / 1e6, times[1]))
-            figures.append(("sharp_\(ext)_ms", times[1]))
+            let times = try (0..<3).map { _ in try bench.play(WindowBench.launch, target: file).milliseconds("photo sharp on screen") }.sorted()
+            print(String(format: "| %@ | %.1f MB | %.0f ms |", label, Double(size) / 1e6, times[1]))
+            figures.append(("sharp_\(kind.replacingOccurrences(of: "-", with: "_"))_ms", times[1]))
         }
-
-        let playing = try playAnimation(jpegFolder: jpegFolder, viewer: viewer)
-        figures += playing
         return figures
     }
 
-    /// The HEICs, two encoders at a time, unless the folder already holds them.
+    /// The phone HEICs, two at a time, unless the folder already holds them.
     private static func makeHEICs(from jpegs: String, in folder: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: jpegs).filter { $0.hasSuffix(".jpg") }.sorted()
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
@@ -66,26 +76,31 @@ enum FormatFigures {
         let started = Date()
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: names.count) { i in
-            let target = folder + "/" + names[i].replacingOccurrences(of: ".jpg", with: ".heic")
-            if !run("heif-enc", ["-q", "75", "-t", "320", "-p", "preset=ultrafast", jpegs + "/" + names[i], "-o", target]) {
+            let source = jpegs + "/" + names[i]
+            do {
+                try PhoneHEIC.make(from: source, to: folder + "/" + names[i].replacingOccurrences(of: ".jpg", with: ".heic"),
+                                   exif: PhoneHEIC.exifBlock(ofJPEG: source))
+            } catch {
                 failures.add(names[i])
             }
         }
-        if let first = failures.first { throw BenchError("heif-enc (libheif-examples) could not make \(first)") }
-        print(String(format: "(made %d HEICs with heif-enc in %.0f s)", names.count, -started.timeIntervalSinceNow))
+        if let first = failures.first { throw BenchError("FFmpeg's x265 could not make \(first) a HEIC") }
+        print(String(format: "(made %d phone HEICs in %.0f s)", names.count, -started.timeIntervalSinceNow))
     }
 
-    /// The photo as JPEG, HEIC, AVIF (FFmpeg's libaom) and JPEG XL (cjxl, distance 1), a folder each.
+    /// The photo as JPEG, a phone's HEIC, a one-picture HEIC (heif-enc, x265's fastest preset, quality 75), AVIF
+    /// (FFmpeg's libaom) and JPEG XL (cjxl, distance 1), a folder each.
     private static func makeSingles(from source: String, heic: String, in folder: String) throws {
-        for ext in ["jpg", "heic", "avif", "jxl"] {
-            try FileManager.default.createDirectory(atPath: folder + "/" + ext, withIntermediateDirectories: true)
+        for kind in ["jpg", "heic", "heic-untiled", "avif", "jxl"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + kind, withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(atPath: source, toPath: folder + "/jpg/photo.jpg")
         try FileManager.default.copyItem(atPath: heic, toPath: folder + "/heic/photo.heic")
-        guard run("ffmpeg", ["-v", "error", "-y", "-i", source, "-c:v", "libaom-av1", "-still-picture", "1", "-crf", "30",
+        guard run("heif-enc", ["-q", "75", "-t", "320", "-p", "preset=ultrafast", source, "-o", folder + "/heic-untiled/photo.heic"]),
+              run("ffmpeg", ["-v", "error", "-y", "-i", source, "-c:v", "libaom-av1", "-still-picture", "1", "-crf", "30",
                              "-cpu-used", "8", "-pix_fmt", "yuv420p", folder + "/avif/photo.avif"]),
               run("cjxl", [source, folder + "/jxl/photo.jxl", "-d", "1", "-e", "3"]) else {
-            throw BenchError("FFmpeg (with libaom) and cjxl (libjxl-tools) make the AVIF and JPEG XL photos")
+            throw BenchError("heif-enc (libheif-examples), FFmpeg (with libaom) and cjxl (libjxl-tools) make the single photos")
         }
     }
 

@@ -252,6 +252,14 @@ enum WindowFigures {
 
     /// From the first frame of the zoom-in to the first frame drawn from an image at least 90 % of
     /// the fit width (device px); and how far through the flight that was (0…1; over 1: after it).
+    /// From the press of a tap (the first input the trace shows) to the photo at 90 % of its fit width: the wait a
+    /// user has, the decode a press starts included.
+    static func pressToSharp(_ trace: [WindowBench.Frame], fitWidth: Int) -> Double {
+        guard let press = trace.first(where: { $0.inputAt != nil })?.inputAt,
+              let sharp = trace.first(where: { $0.screen == "viewer" && ($0.imagePixels?[0] ?? 0) * 10 >= fitWidth * 9 }) else { return .nan }
+        return (sharp.time - press) * 1000
+    }
+
     static func tapToSharp(_ trace: [WindowBench.Frame], fitWidth: Int) -> (ms: Double, fraction: Double) {
         guard let start = trace.firstIndex(where: { $0.flight == "zoomingIn" }) else { return (.nan, .nan) }
         let flightEnd = trace[start...].firstIndex { $0.flight != "zoomingIn" }.map { trace[$0].time } ?? .nan

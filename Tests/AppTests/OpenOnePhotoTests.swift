@@ -52,10 +52,13 @@ import SystemPackage
         let around = try #require(PhotoLibrary.folder(around: FilePath(TestImages.bundledFolder + "/" + name)))
         let asked = AskedSizes()
         let clock = ManualClock()
+        // The grid's thumbnails go through a cache of their own: `decode` hears the viewer's decodes alone (a cell's
+        // 180x180, asked at the same moment, came first on a loaded machine).
+        let cache = try TemporaryFolder()
         let queue = DecodeQueue(decode: { path, size throws(ImageDecodeError) in
             if path.lastComponent?.string == name, let size { asked.append(PixelSize(width: size.width, height: size.height)) }
             return try TestDecoders.memoizing(path, size)
-        })
+        }, thumbnails: ThumbnailCache(root: cache.path))
         let app = PhotoViewerApp(photos: around.photos, size: Size(width: 500, height: 400), emptyMessage: "", queue: queue, clock: clock)
         app.openWhenLoaded(around.opening)
         app.settle(stepping: clock)

@@ -44,14 +44,22 @@ import SystemPackage
         try assertSnapshot(render(app), named: "grid-400x700")
     }
 
-    /// Camera files show their embedded EXIF thumbnails at once, while the thumbnails proper are
-    /// still being decoded; each decode then replaces its placeholder.
-    @Test func cameraThumbnailsStandInUntilTheDecodesArrive() throws {
+    /// Camera files show their embedded thumbnails at once (a JPEG's EXIF one, a phone HEIC's thumbnail item),
+    /// while the thumbnails proper are still being decoded; each decode then replaces its placeholder.
+    @Test(arguments: ["jpg", "heic"])
+    func cameraThumbnailsStandInUntilTheDecodesArrive(kind: String) throws {
         let folder = try TemporaryFolder()
+        let placeholderWidth = kind == "jpg" ? 160 : 320
+        let solid = try folder.write("grey.png", PNGWriter.encode(TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080))!)
         for i in 0..<3 {
-            try folder.write("camera\(i).jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
-                                                              thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
+            if kind == "jpg" {
+                try folder.write("camera\(i).jpg", CameraJPEG.bytes(photo: TestImages.solid(width: 640, height: 480, argb: 0xFF80_8080),
+                                                                  thumbnail: CameraJPEG.quadrants(width: 160, height: 120)))
+            } else {
+                try PhoneHEIC.make(from: solid, to: folder.path + "/camera\(i).heic", layout: PhoneHEIC.Layout(width: 1024, height: 768))
+            }
         }
+        try FileManager.default.removeItem(atPath: solid)
         let decodes = DispatchSemaphore(value: 0)
         let clock = ManualClock()
         // A worker for each decode held back and one more: with one a core (two here), both could be held
@@ -66,7 +74,7 @@ import SystemPackage
             usleep(10_000)
             app.applyFinishedLoads()
         }
-        for i in 0..<3 { #expect(app.grid.cell(at: i).image?.width == 160, "cell \(i) shows the camera's thumbnail") }
+        for i in 0..<3 { #expect(app.grid.cell(at: i).image?.width == placeholderWidth, "cell \(i) shows the camera's thumbnail") }
         #expect(!app.isSettled, "the thumbnails proper are still to come")
         #expect(app.milestones == [.firstPhoto, .gridFilled])
         for _ in 0..<3 { decodes.signal() }
@@ -74,7 +82,9 @@ import SystemPackage
         #expect(app.milestones == [.firstPhoto, .gridFilled, .gridComplete])
         for i in 0..<3 {
             let image = try #require(app.grid.cell(at: i).image)
-            #expect(image.width != 160 && image.pixel(x: image.width / 4, y: image.height / 4) == 0xFF80_8080, "cell \(i): the photo")
+            let pixel = image.pixel(x: image.width / 4, y: image.height / 4)
+            let grey = [pixel >> 16, pixel >> 8, pixel].allSatisfy { abs(Int($0 & 0xFF) - 128) <= 3 }
+            #expect(image.width != placeholderWidth && grey, "cell \(i): the photo, not its thumbnail (\(String(pixel, radix: 16)))")
         }
     }
 

@@ -25,6 +25,19 @@ struct RGBA: Equatable, CustomStringConvertible {
 extension PixelImage {
     func rgba(x: Int, y: Int) -> RGBA { RGBA(premultiplied: pixel(x: x, y: y)) }
 
+    /// The mean of the `side` x `side` block from (x, y), each channel rounded.
+    func mean(x: Int, y: Int, side: Int) -> RGBA {
+        var sums = [0, 0, 0, 0]
+        for v in y..<y + side {
+            for u in x..<x + side {
+                let p = rgba(x: u, y: v)
+                sums[0] += p.r; sums[1] += p.g; sums[2] += p.b; sums[3] += p.a
+            }
+        }
+        let n = side * side
+        return RGBA(r: (sums[0] + n / 2) / n, g: (sums[1] + n / 2) / n, b: (sums[2] + n / 2) / n, a: (sums[3] + n / 2) / n)
+    }
+
     /// The colour at the centre of each quadrant: top-left, top-right, bottom-left, bottom-right.
     var quadrantColors: [RGBA] {
         let xs = [width / 4, width * 3 / 4], ys = [height / 4, height * 3 / 4]

@@ -1,4 +1,5 @@
 import CHEIF
+import Glibc
 import Pixels
 
 /// HEIC/HEIF (HEVC) and AVIF (AV1) through libheif, opened on first use. The primary image is
@@ -20,32 +21,72 @@ enum HEIFDecoder {
 
     static func decode(_ request: DecodeRequest) throws(ImageDecodeError) -> DecoderOutput {
         let format = matchesAVIF(request.data[...]) ? "AVIF" : "HEIC"
+        // The context reads the bytes in place: they outlive it.
+        return try request.data.withUnsafeBytes { bytes in
+            Result { () throws(ImageDecodeError) -> DecoderOutput in
+                try withContext(format) { heif, context throws(ImageDecodeError) in
+                    try check(heif.heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil), format)
+                    return try decodePrimary(context, atLeast: request.atLeast, heif, format)
+                }
+            }
+        }.get()
+    }
+
+    /// A context for one file, with libheif opened (and FFmpeg's HEVC decoder given to it).
+    static func withContext<T>(_ format: String, _ body: (photozoom_heif, OpaquePointer) throws(ImageDecodeError) -> T) throws(ImageDecodeError) -> T {
         var reason: UnsafePointer<CChar>?
         guard let heif = photozoom_heif_load(&reason)?.pointee else {
             throw .libraryMissing(format: format, reason: "libheif (Debian: libheif1) could not be opened: \(reason.map { String(cString: $0) } ?? "")")
         }
+        _ = photozoom_heif_use_ffmpeg()
         guard let context = heif.heif_context_alloc() else { throw .corrupt(format: format, detail: "libheif could not start") }
         defer { heif.heif_context_free(context) }
+        // A phone's tiles are decoded a core each.
+        heif.heif_context_set_max_decoding_threads(context, Int32(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         // libheif's own security limits stay as they are (32768 px a side, and its limits on items and
         // boxes); the viewer's (250 MP, checked before any decode) binds first for most pictures.
-        // The context reads the bytes in place: they outlive it.
-        return try request.data.withUnsafeBytes { bytes in
-            Result { () throws(ImageDecodeError) -> DecoderOutput in
-                try check(heif.heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil), format)
-                var primary: OpaquePointer?
-                try check(heif.heif_context_get_primary_image_handle(context, &primary), format)
-                guard let primary else { throw .corrupt(format: format, detail: "no primary image") }
-                defer { heif.heif_image_handle_release(primary) }
-                let full = (width: Int(heif.heif_image_handle_get_width(primary)), height: Int(heif.heif_image_handle_get_height(primary)))
-                try ImageLimits.checkPixels(width: full.width, height: full.height)
+        return try body(heif, context)
+    }
 
-                let thumbnail = request.atLeast.flatMap { thumbnailHandle(of: primary, covering: $0, heif) }
-                defer { if let thumbnail { heif.heif_image_handle_release(thumbnail) } }
-                let handle = thumbnail ?? primary
-                let image = try decodePixels(handle, heif, format)
-                return DecoderOutput(image: image, fullSize: full, colour: colour(of: handle, heif) ?? colour(of: primary, heif) ?? .sRGB)
+    /// The primary image: a thumbnail item that covers `atLeast`, else the picture shrunk on the way where it allows,
+    /// else whole.
+    private static func decodePrimary(_ context: OpaquePointer, atLeast: (width: Int, height: Int)?, _ heif: photozoom_heif,
+                                      _ format: String) throws(ImageDecodeError) -> DecoderOutput {
+        var primary: OpaquePointer?
+        try check(heif.heif_context_get_primary_image_handle(context, &primary), format)
+        guard let primary else { throw .corrupt(format: format, detail: "no primary image") }
+        defer { heif.heif_image_handle_release(primary) }
+        let full = (width: Int(heif.heif_image_handle_get_width(primary)), height: Int(heif.heif_image_handle_get_height(primary)))
+        try ImageLimits.checkPixels(width: full.width, height: full.height)
+
+        let thumbnail = atLeast.flatMap { thumbnailHandle(of: primary, covering: $0, heif) }
+        defer { if let thumbnail { heif.heif_image_handle_release(thumbnail) } }
+        let handle = thumbnail ?? primary
+        let shrink = thumbnail == nil ? atLeast.flatMap { HEIFShrink(handle: primary, covering: $0, heif) } : nil
+        let image: PixelImage
+        if let shrink { image = try shrink.decode(primary, heif, format) } else { image = try decodePixels(handle, heif, format) }
+        return DecoderOutput(image: image, fullSize: full, colour: colour(of: handle, heif) ?? colour(of: primary, heif) ?? .sRGB)
+    }
+
+    /// The smallest thumbnail item of the HEIC or AVIF open as `fd`, upright, with its colour; nil without one (or
+    /// with one over `maxSide` a side). Only the file's boxes and that item's bytes are read.
+    static func thumbnailItem(fd: Int32, maxSide: Int) -> (image: PixelImage, colour: ColourDescription)? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var file = photozoom_heif_file(fd: fd, position: 0, size: Int64(info.st_size))
+        return try? withContext("HEIC") { heif, context throws(ImageDecodeError) in
+            try check(heif.heif_context_read_from_reader(context, photozoom_heif_file_reader(), &file, nil), "HEIC")
+            var primary: OpaquePointer?
+            try check(heif.heif_context_get_primary_image_handle(context, &primary), "HEIC")
+            guard let primary else { return nil }
+            defer { heif.heif_image_handle_release(primary) }
+            guard let thumbnail = thumbnailHandle(of: primary, covering: (1, 1), heif) else { return nil }
+            defer { heif.heif_image_handle_release(thumbnail) }
+            guard Int(heif.heif_image_handle_get_width(thumbnail)) <= maxSide, Int(heif.heif_image_handle_get_height(thumbnail)) <= maxSide else {
+                return nil
             }
-        }.get()
+            return (try decodePixels(thumbnail, heif, "HEIC"), colour(of: thumbnail, heif) ?? colour(of: primary, heif) ?? .sRGB)
+        }
     }
 
     /// The largest thumbnail item that still covers `size` (upright), if there is one.
@@ -111,7 +152,7 @@ enum HEIFDecoder {
         }
     }
 
-    private static func check(_ error: heif_error, _ format: String) throws(ImageDecodeError) {
+    static func check(_ error: heif_error, _ format: String) throws(ImageDecodeError) {
         guard error.code != heif_error_Ok else { return }
         let message = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
         switch error.code {

@@ -3,7 +3,7 @@ import CHEIF
 import CJXL
 import CRSVG
 
-/// The codec libraries this viewer opens on first use (libheif, libjxl, librsvg, FFmpeg), opened now and run
+/// The codec libraries this viewer opens on first use (libheif with FFmpeg's HEVC decoder, libjxl, librsvg, FFmpeg), opened now and run
 /// once on a picture of nothing: a decoder process does this before it confines itself, since once
 /// confined it can open no file, a library's own included.
 public enum LibrariesAhead {
@@ -15,7 +15,10 @@ public enum LibrariesAhead {
     public static func open(_ libraries: Set<String> = all) -> [String] {
         var reason: UnsafePointer<CChar>?
         var missing: [String] = []
-        if libraries.contains("libheif"), photozoom_heif_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "libheif") }
+        if libraries.contains("libheif") {
+            if photozoom_heif_load(&reason) == nil { missing.append(reason.map { String(cString: $0) } ?? "libheif") }
+            _ = photozoom_heif_use_ffmpeg()   // libavcodec, for HEVC, when it is there
+        }
         if libraries.contains("libjxl"), photozoom_jxl_load(&reason) == nil || photozoom_jxl_threads_load(&reason) == nil {
             missing.append(reason.map { String(cString: $0) } ?? "libjxl")
         }

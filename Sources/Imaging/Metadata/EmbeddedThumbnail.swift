@@ -1,32 +1,41 @@
+import Glibc
 import Pixels
 import SystemPackage
 
-/// The small JPEG a camera stores in a photo's EXIF block (IFD1): readable from the first few
-/// kilobytes of the file, so it can stand in for the grid thumbnail at once while the photo itself
-/// is decoded. It is turned upright by the photo's own orientation, and the black bars a camera adds
-/// to fit a wide photo in its 4:3 thumbnail are cropped off.
+/// The small picture a camera stores beside the photo, readable at once, so it can stand in for the grid thumbnail
+/// and the viewer's first frame while the photo itself is decoded: a JPEG's EXIF thumbnail (IFD1, in the first
+/// few kilobytes), or a HEIC's or AVIF's thumbnail item (a phone's 320x240, found through the file's boxes). It is
+/// upright, and the black bars a camera adds to fit a wide photo in its 4:3 thumbnail are cropped off.
 public enum EmbeddedThumbnail {
     /// An embedded thumbnail is small (160×120 by the EXIF standard); anything larger is not used.
     static let maxSide = 1024
 
-    /// The upright embedded thumbnail of the JPEG file at `path`, in `colour`'s space (the photo's own
-    /// profile applied, when the head holds it); nil when it has none (or the file is not a regular
-    /// file, or the thumbnail is damaged).
+    /// The upright embedded thumbnail of the file at `path`, in `colour`'s space (the photo's own profile applied,
+    /// when the file holds it); nil when it has none (or the file is not a regular file, or the thumbnail is
+    /// damaged).
     public static func read(path: FilePath, colour: ColourTarget = .sRGB) -> PixelImage? {
         if let router = ImageDecoder.router { return router.embeddedThumbnail(file: path, colour: colour) }
-        guard let head = FileHead.read(path) else { return nil }
-        return read(head: head, colour: colour)
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return read(fd: fd, colour: colour)
     }
 
     /// `read(path:colour:)` of a file already open, in this process.
     public static func read(fd: Int32, colour: ColourTarget = .sRGB) -> PixelImage? {
-        FileHead.read(fd: fd).flatMap { read(head: $0, colour: colour) }
-    }
-
-    private static func read(head: [UInt8], colour: ColourTarget) -> PixelImage? {
-        guard let thumbnail = Self.read(jpegHead: head[...]) else { return nil }
-        colour.convert(thumbnail, from: ICCProfile.inJPEG(head).map(ColourDescription.icc) ?? .sRGB)
-        return thumbnail
+        guard let sniffed = FileHead.read(fd: fd, length: ImageFormat.sniffLength) else { return nil }
+        switch ImageFormat(sniffing: sniffed[...]) {
+        case .heic?, .avif?:
+            guard let item = HEIFDecoder.thumbnailItem(fd: fd, maxSide: maxSide) else { return nil }
+            colour.convert(item.image, from: item.colour)
+            return item.image
+        case .jpeg?:
+            guard let head = FileHead.read(fd: fd), let thumbnail = read(jpegHead: head[...]) else { return nil }
+            colour.convert(thumbnail, from: ICCProfile.inJPEG(head).map(ColourDescription.icc) ?? .sRGB)
+            return thumbnail
+        default:
+            return nil
+        }
     }
 
     /// The upright embedded thumbnail, from the first bytes of a JPEG.
