@@ -103,7 +103,7 @@ final class GridThumbnails {
             states[i] = .requested(priority)
             requested.insert(i)
             queue.request(.thumbnail, index: i, path: photos[i].file, covering: PixelSize(width: side, height: side),
-                          priority: priority)
+                          priority: priority, movement: photos[i].movement)
         }
         let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)
         for i in loaded where !kept.contains(i) {

@@ -56,8 +56,9 @@ public final class DecodeQueue: Sendable {
         case failed(ImageDecodeError)
     }
 
-    /// Looks for photo `path`'s thumbnail covering a side, px, without decoding the photo.
-    public typealias PeekAtThumbnail = @Sendable (FilePath, Int) -> Peek?
+    /// Looks for photo `path`'s thumbnail covering a side, px, without decoding the photo; `movement`: whether its
+    /// frames play, when the library knows.
+    public typealias PeekAtThumbnail = @Sendable (_ path: FilePath, _ side: Int, _ movement: Photo.Movement?) -> Peek?
 
     /// Decodes the file at a path, covering a size, px (nil: full size).
     public typealias Decode = @Sendable (FilePath, (width: Int, height: Int)?) throws(ImageDecodeError) -> DecodedImage
@@ -71,6 +72,8 @@ public final class DecodeQueue: Sendable {
         let index: Int
         let path: FilePath
         let covering: PixelSize
+        /// Whether the photo's frames play, when the library knows (its first bytes are read otherwise).
+        let movement: Photo.Movement?
         var priority: Priority
         /// Arrival order, so that equal priorities go first come, first served.
         let order: Int
@@ -143,7 +146,7 @@ public final class DecodeQueue: Sendable {
         /// The cheap look: a cached thumbnail finishes the job; otherwise it waits again for its
         /// decode, with the placeholder (if any) delivered meanwhile.
         private func look(_ job: Job) {
-            let found = peek(job.path, max(job.covering.width, job.covering.height))
+            let found = peek(job.path, max(job.covering.width, job.covering.height), job.movement)
             jobs.withLockWakingWaiters { jobs in
                 guard let at = jobs.running.firstIndex(where: { $0.order == job.order }) else { return }
                 var again = jobs.running.remove(at: at)
@@ -208,11 +211,11 @@ public final class DecodeQueue: Sendable {
                 try cache.make(path: path, covering: max(size?.width ?? 0, size?.height ?? 0))
             }
         }
-        let peek: PeekAtThumbnail = { path, side in
-            // The cache's PNG says nothing of whether the photo moves: its first bytes do.
+        let peek: PeekAtThumbnail = { path, side, movement in
+            // The cache's PNG says nothing of whether the photo moves: the index does, else its first bytes.
             // A clip's entry written without its length (by another program) is made again, with it: its badge needs it.
             if let cached = thumbnails?.lookup(path: path, covering: side), cached.clip != nil || !ImageFormat.mayBeClip(path) {
-                return .thumbnail(cached, moving: AnimationProbe.animatedFormat(path))
+                return .thumbnail(cached, moving: movement.map(\.format) ?? AnimationProbe.animatedFormat(path))
             }
             if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }
             return placeholders ? EmbeddedThumbnail.read(path: path, colour: colour).map(Peek.placeholder) : nil
@@ -243,10 +246,11 @@ public final class DecodeQueue: Sendable {
     }
 
     /// Asks for photo `index` (the file at `path`) decoded to cover `covering` px, upright.
-    public func request(_ purpose: Purpose, index: Int, path: FilePath, covering: PixelSize, priority: Priority) {
+    public func request(_ purpose: Purpose, index: Int, path: FilePath, covering: PixelSize, priority: Priority,
+                        movement: Photo.Movement? = nil) {
         shared.jobs.withLockWakingWaiters { jobs in
             jobs.arrivals += 1
-            let job = Job(purpose: purpose, index: index, path: path, covering: covering, priority: priority,
+            let job = Job(purpose: purpose, index: index, path: path, covering: covering, movement: movement, priority: priority,
                           order: jobs.arrivals, peeked: purpose == .photo)
             if let running = jobs.running.firstIndex(where: { $0.isSame(as: job) }) {
                 jobs.running[running].priority = min(jobs.running[running].priority, priority)

@@ -7,7 +7,7 @@ import SystemPackage
 
 /// What the library has learnt of each photo, kept between launches in SQLite (GRDB over the system's
 /// libsqlite3): its size and modification time (what says it is the same file), when it was taken (the
-/// camera's wall clock and offset), its camera, its orientation and its album (folder). A second launch
+/// camera's wall clock and offset), its camera, its orientation, whether its frames play, and its album (folder). A second launch
 /// of a tree takes its timeline from here and reads only the files whose size or time changed.
 ///
 /// It is a cache (`$XDG_CACHE_HOME/photozoom/library.sqlite`): written in WAL mode, a batch a
@@ -134,6 +134,13 @@ public final class LibraryIndex: @unchecked Sendable {
             // The rows before knew no size: every photo is read again once (the index is a cache).
             try db.execute(sql: "DELETE FROM photo")
         }
+        migrator.registerMigration("moving") { db in
+            try db.alter(table: "photo") { t in
+                t.add(column: "moving", .text)   // the format's name when its frames play ("GIF", "MP4"); null: a still
+            }
+            // The rows before did not say: every photo is read again once.
+            try db.execute(sql: "DELETE FROM photo")
+        }
         return migrator
     }
 
@@ -159,7 +166,7 @@ public final class LibraryIndex: @unchecked Sendable {
             let range: StatementArguments = [Data(prefix), Data(upper)]
             expecting(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation, width, height FROM photo
+                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation, width, height, moving FROM photo
                 WHERE path >= ? AND path < ?
                 """, arguments: range)
             while let row = try rows.next() {
@@ -167,8 +174,9 @@ public final class LibraryIndex: @unchecked Sendable {
                 let date = (row[3] as Int64?).map { CaptureDate(wallClock: $0, utcOffset: row[4]) }
                 let orientation = (row[6] as Int?).flatMap(ExifOrientation.init(rawValue:))
                 let pixels = (row[7] as Int?).flatMap { width in (row[8] as Int?).map { PixelSize(width: width, height: $0) } }
+                let moving = (row[9] as String?).flatMap { name in ImageFormat.all.first { $0.name == name } }
                 body(Array(path), Entry(size: row[1], modified: row[2],
-                                        facts: PhotoFacts(date: date, camera: row[5], orientation: orientation, pixelSize: pixels)))
+                                        facts: PhotoFacts(date: date, camera: row[5], orientation: orientation, pixelSize: pixels, moving: moving)))
             }
         }
     }
@@ -177,14 +185,14 @@ public final class LibraryIndex: @unchecked Sendable {
     public func record(_ entries: [(path: FilePath, entry: Entry)]) {
         write { db in
             let insert = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation, width, height)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO photo (path, album, size, modified, takenWallClock, takenOffset, camera, orientation, width, height, moving)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (path, entry) in entries {
                 try insert.execute(arguments: [Data(path.bytes), Data(path.removingLastComponent().bytes),
                                                entry.size, entry.modified, entry.facts.date?.wallClock,
                                                entry.facts.date?.utcOffset, entry.facts.camera, entry.facts.orientation?.rawValue,
-                                               entry.facts.pixelSize?.width, entry.facts.pixelSize?.height])
+                                               entry.facts.pixelSize?.width, entry.facts.pixelSize?.height, entry.facts.moving?.name])
             }
         }
     }

@@ -20,11 +20,33 @@ public struct Photo: Sendable, Equatable {
     public var motion: FilePath?
     /// Whether it is a clip (named as one: a file of a clip's content named otherwise is rare, and shows as one anyway).
     public var isClip: Bool { ImageFormat.isClipName(file.lastComponent?.string ?? "") }
+    /// Whether its frames play, as the library read it (the index keeps it); nil when not known (a photo passed on
+    /// its own, or not read yet): its first bytes are then looked at when its cell is shown.
+    public var movement: Movement?
 
-    public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil) {
+    public enum Movement: Sendable, Equatable {
+        case still
+        /// In this format ("GIF" in the cell's badge).
+        case plays(ImageFormat)
+
+        public init(_ facts: PhotoFacts) { self = facts.moving.map(Movement.plays) ?? .still }
+
+        public var format: ImageFormat? {
+            if case .plays(let format) = self { return format }
+            return nil
+        }
+    }
+
+    public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil, movement: Movement? = nil) {
         self.file = file
         self.date = date
         self.camera = camera
+        self.movement = movement
+    }
+
+    /// The same photo under another name (a rename, a move within the tree).
+    public func renamed(_ file: FilePath) -> Photo {
+        Photo(file: file, date: date, camera: camera, movement: movement)
     }
 }
 
@@ -144,6 +166,7 @@ public enum PhotoLibrary {
                          indexed: (Indexing) -> Void) -> [Photo] {
         var dates = [PhotoDate?](repeating: nil, count: files.count)
         var cameras = [String?](repeating: nil, count: files.count)
+        var movements = [Photo.Movement?](repeating: nil, count: files.count)
         var unread: [Int] = []
         /// The known files the tree no longer has, by path bytes.
         var forgotten: [[UInt8]] = []
@@ -153,6 +176,7 @@ public enum PhotoLibrary {
                 if let entry = entries.removeValue(forKey: file.path.bytes), entry.size == file.size, entry.modified == file.modifiedNanoseconds {
                     dates[i] = entry.facts.date.map { PhotoDate($0) } ?? PhotoDate(modified: file.modified)
                     cameras[i] = entry.facts.camera
+                    movements[i] = Photo.Movement(entry.facts)
                 } else {
                     unread.append(i)
                 }
@@ -164,6 +188,7 @@ public enum PhotoLibrary {
                 if let k = places.removeValue(forKey: file.path), remembered.isSame(k, size: file.size, modified: file.modifiedNanoseconds) {
                     dates[i] = remembered.photos[k].date
                     cameras[i] = remembered.photos[k].camera
+                    movements[i] = remembered.photos[k].movement
                 } else {
                     unread.append(i)
                 }
@@ -184,6 +209,7 @@ public enum PhotoLibrary {
             for (k, i) in batch.enumerated() {
                 dates[i] = read[k].date.map { PhotoDate($0) } ?? PhotoDate(modified: files[i].modified)
                 cameras[i] = read[k].camera
+                movements[i] = Photo.Movement(read[k])
             }
             index?.record(batch.enumerated().map { k, i in
                 (files[i].path, LibraryIndex.Entry(size: files[i].size, modified: files[i].modifiedNanoseconds, facts: read[k]))
@@ -194,7 +220,7 @@ public enum PhotoLibrary {
         indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count, forgotten: forgotten.count))
         let instants = dates.map { $0!.instant }
         let order = files.indices.sorted { a, b in instants[a] != instants[b] ? instants[a] < instants[b] : a < b }
-        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0]) }
+        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0], movement: movements[$0]) }
     }
 
     /// Folders of the user's cache (the thumbnails', ours): never photos, even inside an opened tree.

@@ -36,7 +36,7 @@ public struct PhotoListUpdate {
                 let tail = path.bytes.dropFirst(folder.bytes.count)
                 if let to = changes.renamed[folder], byPath[to] == nil,
                    case let now = FilePath(platformString: (to.bytes + tail).map { CChar(bitPattern: $0) } + [0]), PhotoLibrary.isFile(now) {
-                    entries[i].photo = Photo(file: now, date: entries[i].photo.date, camera: entries[i].photo.camera)
+                    entries[i].photo = entries[i].photo.renamed(now)
                     renamedTo.insert(now)
                     moved.insert(i)
                 } else if !PhotoLibrary.isFile(path) {
@@ -58,7 +58,7 @@ public struct PhotoListUpdate {
                 if !rewritten.contains(i) { rewritten.append(i) }
             } else if let to = changes.renamed[path], byPath[to] == nil, !renamedTo.contains(to), !Self.isHidden(to),
                       case .regularFile = PhotoLibrary.Entry(to) {
-                entries[i].photo = Photo(file: to, date: entries[i].photo.date, camera: entries[i].photo.camera)
+                entries[i].photo = entries[i].photo.renamed(to)
                 renamedTo.insert(to)
             } else {
                 gone.insert(i)
@@ -119,10 +119,11 @@ public struct PhotoListUpdate {
     /// A new photo of a timeline: when it was taken (its camera's clock, else its file's time) and with what.
     static func read(_ path: FilePath) -> Photo {
         let facts = PhotoFacts.read(path: path)
-        if let capture = facts?.date { return Photo(file: path, date: PhotoDate(capture), camera: facts?.camera) }
+        let movement = facts.map(Photo.Movement.init)
+        if let capture = facts?.date { return Photo(file: path, date: PhotoDate(capture), camera: facts?.camera, movement: movement) }
         var info = stat()
         _ = path.withPlatformString { stat($0, &info) }
         return Photo(file: path, date: PhotoDate(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9),
-                     camera: facts?.camera)
+                     camera: facts?.camera, movement: movement)
     }
 }

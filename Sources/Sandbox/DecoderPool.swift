@@ -234,6 +234,24 @@ extension DecoderPool {
         return worker
     }
 
+    /// Files of `formats` are about to come (a library's first screen names them): idle decoders without their
+    /// libraries are started again with them now, while the window opens, so that the first such photo does not
+    /// wait for a decoder to start (a HEIC's, with libheif and FFmpeg's libavcodec: about 100 ms).
+    public func expect(_ formats: Set<ImageFormat>) {
+        let needed = Set(formats.filter(\.opensLibraryOnDemand).map(\.library))
+        let lacking = decoders.withLock { state -> [DecoderWorker] in
+            guard !state.inProcess, !needed.isSubset(of: state.librariesMet) else { return [] }
+            state.librariesMet.formUnion(needed)
+            let lacking = state.idle.filter { !state.librariesMet.isSubset(of: $0.libraries) }
+            state.idle.removeAll { worker in lacking.contains { $0.pid == worker.pid } }
+            return lacking
+        }
+        for worker in lacking {
+            _ = worker.stop()
+            replace(worker)
+        }
+    }
+
     /// Starts a decoder in place of `gone` (nil: one more), so that the pool stays full.
     private func replace(_ gone: DecoderWorker?) {
         let worker = spawner.spawn(niceness: Self.niceness, libraries: decoders.withLock { $0.librariesMet })

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Library
 import Logging
 import SystemPackage
@@ -14,6 +15,17 @@ public struct PhotoSelection {
     var folders: Set<FilePath> = []
     /// The walk that confirms photos shown as the index remembered them (nil: they were walked).
     var confirmation: LibraryConfirmation?
+
+    /// The photos looked at for `formatsAhead` at either end of the timeline.
+    static let aheadCount = 2_000
+
+    /// The formats the photos a grid or the viewer opens on are named as: the one to start on, and those at either
+    /// end of the timeline (where a grid opens, scrolled to its newest). What the decoders are made ready for.
+    public var formatsAhead: Set<ImageFormat> {
+        var names = photos.prefix(Self.aheadCount).map(\.name) + photos.suffix(Self.aheadCount).map(\.name)
+        if let opening, photos.indices.contains(opening) { names.append(photos[opening].name) }
+        return Set(names.compactMap(ImageFormat.named))
+    }
 
     /// The photos the PATHs name (`photos(for:index:logger:)`), with the user's favorites. `rememberedFrom`:
     /// a tree the index knows at least this many photos of is shown as it remembers them, and walked meanwhile

@@ -110,7 +110,7 @@ struct PhotoZoomCommand: ParsableCommand {
         let decoders = SandboxChoice.start(off: noSandbox, logger: logger)
         defer { withExtendedLifetime(decoders) {} }
         do {
-            try run(logger: logger)
+            try run(logger: logger, decoders: decoders)
         } catch {
             // One line in the same form as every other message: `photozoom: error: …`.
             logger.error("\(error)")
@@ -118,7 +118,7 @@ struct PhotoZoomCommand: ParsableCommand {
         }
     }
 
-    private func run(logger: Logger) throws {
+    private func run(logger: Logger, decoders: DecoderPool?) throws {
         // A bad script stops the run before anything happens. Headless, it moves a frame at a time; in the
         // window, as a USB mouse reports: 125 times a second.
         let cap = fps == 0 ? nil : fps
@@ -128,6 +128,7 @@ struct PhotoZoomCommand: ParsableCommand {
         // In a window a large tree the index knows shows at once, as remembered; headless runs walk it first.
         let library = PhotoSelection.collect(paths.map { PhotoLibrary.localPath(RawArguments.bytes(of: $0)) }, logger: logger,
                                              rememberedFrom: headless ? nil : PhotoSelection.rememberedFrom())
+        decoders?.expect(library.formatsAhead)
         let thumbnails = noThumbnailCache ? nil : ThumbnailCache.defaultRoot().map { ThumbnailCache(root: $0, logger: logger) }
         let settings = RunSettings(size: Size(width: Double(size.width), height: Double(size.height)), scale: scale,
                                    fps: headless ? simulatedFPS : cap, motion: motion, reduceMotion: reduceMotion, library: library,

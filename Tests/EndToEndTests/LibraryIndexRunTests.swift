@@ -43,6 +43,30 @@ import TestSupport
         #expect(PixelComparison(shots[0], shots[1], channelTolerance: 0).differing == 0, "the same timeline, from the index")
     }
 
+    /// A warm launch opens no photo: the timeline, the thumbnails and an animated GIF's badge come from the index
+    /// and the thumbnail cache (every open in the tree's folders, by any process, is seen through inotify). The
+    /// first launch read each file once, and the badge was there both times.
+    @Test func aWarmLaunchOpensNoPhoto() throws {
+        let tree = try Self.tree(40), cache = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: tree.path + "/moving", withIntermediateDirectories: true)
+        for name in ["a.gif", "b.gif"] { try TestGIF.write(to: tree.path + "/moving/" + name, width: 64, height: 48, frames: 3, delay: 10) }
+        let script = try cache.write("dump.txt", Array("wait 100\ndump \(cache.path)/grid.json\n".utf8))
+        let watch = try FileOpenWatch(folders: [tree.path + "/folder000", tree.path + "/moving"])
+        for run in 0..<2 {
+            let (status, errors) = try ViewerProcess.run(["--headless", "--size", "600x500", "--script", script, tree.path],
+                                                         environment: ["XDG_CACHE_HOME": cache.path])
+            #expect(status == 0, "\(errors)")
+            let opened = watch.opened()
+            if run == 0 {
+                #expect(opened.count == 42, "the first launch reads every photo: \(opened.count)")
+            } else {
+                #expect(opened.isEmpty, "the warm launch opened \(opened)")
+            }
+            let badges = try DumpedNode.all(in: cache.path + "/grid.json").filter { $0.text == "GIF" }
+            #expect(badges.count == 2, "run \(run): both GIFs badged")
+        }
+    }
+
     /// Killed (SIGKILL) once it has committed a batch: what it committed is whole batches, and the next
     /// launch reads only the photos not in them.
     @Test func aViewerKilledWhileIndexingKeepsWhatItCommitted() throws {

@@ -58,6 +58,23 @@ import TestSupport
         #expect(entries[FilePath(files[1]).bytes]?.facts.camera == "Apple iPhone 15 Pro")
     }
 
+    /// Whether a photo's frames play is kept with it, so that a launch from the index opens no file to badge it: an
+    /// animated GIF plays as a GIF, a GIF of one frame and a JPEG are stills, the same from the index as from the files.
+    @Test func whetherAPhotoMovesIsKept() throws {
+        let tree = try TemporaryFolder(), cache = try TemporaryFolder()
+        _ = try Self.cameraTree(2, in: tree)
+        try FileManager.default.createDirectory(atPath: tree.path + "/gifs", withIntermediateDirectories: true)
+        try TestGIF.write(to: tree.path + "/gifs/moving.gif", width: 32, height: 24, frames: 3, delay: 10)
+        try TestGIF.write(to: tree.path + "/gifs/still.gif", width: 32, height: 24, frames: 1, delay: 10)
+        let index = try #require(LibraryIndex.open(FilePath(cache.path + "/library.sqlite")) { _ in })
+        let expected: [String: Photo.Movement] = ["IMG_0000.jpg": .still, "IMG_0001.jpg": .still, "moving.gif": .plays(.gif), "still.gif": .still]
+        for run in ["read", "from the index"] {
+            let (photos, _) = collect(tree, index: index)
+            let movements = Dictionary(uniqueKeysWithValues: photos.map { ($0.name, $0.movement) })
+            #expect(movements == expected.mapValues { $0 }, "\(run): \(movements)")
+        }
+    }
+
     /// A file that is not an index (damaged, or something else) is rebuilt, with one line.
     @Test func aDamagedIndexIsRebuiltWithOneLine() throws {
         let tree = try TemporaryFolder(), cache = try TemporaryFolder()

@@ -117,6 +117,28 @@ import TestSupport
         }
     }
 
+    /// A library whose first screen holds HEICs has its decoders open libheif ahead of any request, while the
+    /// window opens: the first HEIC goes to a decoder already started with it, not to one started for it.
+    @Test func decodersAreReadiedForTheFormatsExpected() throws {
+        let pool = DecoderPool(executable: Self.executable, size: 2)
+        pool.expect([.jpeg, .heic])
+        let readied = pool.processIDs
+        #expect(readied.count == 2)
+        for pid in readied {
+            var maps = ""
+            for _ in 0..<300 where !maps.contains("/libheif") {
+                maps = String(decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps")).readToEnd() ?? Data(),
+                              as: UTF8.self)
+                usleep(20_000)
+            }
+            #expect(maps.contains("/libheif"), "decoder \(pid)")
+        }
+        _ = try pool.decode(file: FilePath(Self.fixtures + "/quadrants.heic"), atLeast: (16, 16), colour: .sRGB)
+        #expect(pool.processIDs == readied && !pool.decodesInProcess, "no decoder started for the HEIC")
+        pool.expect([.heic])
+        #expect(pool.processIDs == readied, "expected again: nothing to do")
+    }
+
     /// What a library taken over by a file would try next: each comes back refused, or kills its decoder
     /// (SIGSYS), which is replaced.
     @Test func escapesAreRefusedOrKilled() throws {

@@ -1,8 +1,9 @@
 import Glibc
 import SystemPackage
 
-/// Whether a photo's file holds frames that play, read from its first bytes without decoding: for
-/// a grid cell whose thumbnail came from the cache, which says nothing of it.
+/// Whether a photo's file holds frames that play, read from its first bytes without decoding: when the library
+/// indexes it (`PhotoFacts.moving`, kept in the index so that a launch opens no file for it), and for a grid cell
+/// whose thumbnail came from the cache of a photo the index does not know.
 public enum AnimationProbe {
     /// Enough for a GIF's first frame of any usual size; a larger first frame leaves it unsaid.
     static let maxBytes = 256 << 10
@@ -17,13 +18,18 @@ public enum AnimationProbe {
         var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
         var filled = read(fd, &head, count: head.count)
         guard let format = ImageFormat(sniffing: head[..<filled]) else { return nil }
-        if format.capabilities.contains(.clip) { return format }
-        guard let animation = format.animation else { return nil }
         if format == .gif {
             head += [UInt8](repeating: 0, count: maxBytes - head.count)
             filled += read(fd, &head, from: filled, count: maxBytes - filled)
         }
-        return animation.moves(head[..<filled]) ? format : nil
+        return animatedFormat(head: head[..<filled], format: format)
+    }
+
+    /// The same of a file whose first bytes are `head` (of format `format`), when they tell: a GIF's first frame
+    /// whole, any other format's first 4 KiB.
+    static func animatedFormat(head: ArraySlice<UInt8>, format: ImageFormat) -> ImageFormat? {
+        if format.capabilities.contains(.clip) { return format }
+        return format.animation?.moves(head) == true ? format : nil
     }
 
     private static func read(_ fd: Int32, _ buffer: inout [UInt8], from start: Int = 0, count: Int) -> Int {

@@ -62,6 +62,13 @@ public struct ImageFormat: Sendable, Hashable, CustomStringConvertible {
     /// Every extension of every format (a folder's listing takes such files as photos).
     public static let allExtensions: Set<String> = Set(all.flatMap(\.extensions))
 
+    /// The format a file named `name` is named as ("IMG_0001.HEIC": HEIC), by its extension; nil for none of them.
+    public static func named(_ name: String) -> ImageFormat? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let named = name[name.index(after: dot)...].lowercased()
+        return all.first { $0.extensions.contains(named) }
+    }
+
     /// The extensions of the clips' rows.
     static let clipExtensions: Set<String> = Set(all.filter { $0.capabilities.contains(.clip) }.flatMap(\.extensions))
 

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import SystemPackage
 
-/// What a photo's first bytes say of it without a pixel decoded: its size in pixels (`PixelSize`), and from
-/// its EXIF block when it was taken, with which camera, and how it stands. A HEIC's or AVIF's `Exif` item is
+/// What a photo's first bytes say of it without a pixel decoded: its size in pixels (`PixelSize`), whether its
+/// frames play, and from its EXIF block when it was taken, with which camera, and how it stands. A HEIC's or AVIF's `Exif` item is
 /// read wherever its `meta` box (in those bytes) says it lies, with one more small read.
 public struct PhotoFacts: Sendable, Equatable {
     public var date: CaptureDate?
@@ -15,12 +15,16 @@ public struct PhotoFacts: Sendable, Equatable {
     public var pixelSize: PixelSize?
     /// Apple's ContentIdentifier, which a Live Photo's still (its maker's note) and its movie (a QuickTime key) share.
     public var contentIdentifier: String?
+    /// The format, when the file's frames play (an animated GIF, PNG or WebP; a clip); nil for a still.
+    public var moving: ImageFormat?
 
-    public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil, pixelSize: PixelSize? = nil) {
+    public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil, pixelSize: PixelSize? = nil,
+                moving: ImageFormat? = nil) {
         self.date = date
         self.camera = camera
         self.orientation = orientation
         self.pixelSize = pixelSize
+        self.moving = moving
     }
 
     init(_ tiff: TIFFStructure) {
@@ -51,11 +55,19 @@ public struct PhotoFacts: Sendable, Equatable {
 
     /// The same, its first bytes `head` read already.
     static func read(path: FilePath, head: [UInt8]) -> PhotoFacts? {
-        if let format = ImageFormat(sniffing: head), format.capabilities.contains(.clip) {
-            return clip(path, matroska: format == .webm || format == .matroska)
+        let format = ImageFormat(sniffing: head)
+        if let format, format.capabilities.contains(.clip) {
+            var facts = clip(path, matroska: format == .webm || format == .matroska) ?? PhotoFacts()
+            facts.moving = format
+            return facts
         }
         var facts = exif(path, head: head) ?? PhotoFacts()
         facts.pixelSize = PixelSize.stated(in: head[...])
+        if let format, format.animation != nil {
+            facts.moving = AnimationProbe.animatedFormat(head: head[...], format: format)
+            // A GIF whose first frame outruns the head is read as far as the probe reads.
+            if facts.moving == nil, format == .gif, head.count == FileHead.length { facts.moving = AnimationProbe.animatedFormat(path) }
+        }
         return facts == PhotoFacts() ? nil : facts
     }
 
