@@ -27,6 +27,7 @@ public struct DayTitles {
         lazy var weekday = formatter("EEEE")
         lazy var dayAndMonth = formatter("EEEEdMMMM")
         lazy var fullDate = formatter("EEEEdMMMMy")
+        lazy var monthAndYear = formatter("MMMMy")
         /// "Today" and "Yesterday" in the locale's words.
         lazy var today = heading(relative.format(Date()))
         lazy var yesterday = heading(relative.format(Date().addingTimeInterval(-86_400)))
@@ -70,8 +71,14 @@ public struct DayTitles {
     public func sections(of photos: [Photo]) -> [GridSection] {
         let days = photos.compactMap { $0.date?.day }
         guard !days.isEmpty, days.count == photos.count else { return [] }
-        return days.indices.filter { $0 == 0 || days[$0] != days[$0 - 1] }.map {
-            GridSection(start: $0, title: title(ofDay: days[$0]))
+        // A month's words once a month: a library of 25 years has some 9,000 days and 300 months.
+        var months: [Int: String] = [:]
+        return days.indices.filter { $0 == 0 || days[$0] != days[$0 - 1] }.map { start in
+            let day = days[start], date = PhotoDate.calendarDate(ofDay: day)
+            let key = date.year * 12 + date.month
+            let month = months[key] ?? words.monthAndYear.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
+            months[key] = month
+            return GridSection(start: start, title: title(ofDay: day), month: month, year: date.year)
         }
     }
 }

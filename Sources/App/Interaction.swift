@@ -7,7 +7,8 @@ import Transitions
 import Viewer
 
 /// The one owner of what input does: every press, move, lift, pinch, wheel and key arrives here, and
-/// each hand-off between phases is stated here. "What happens when X during Y" is in this file.
+/// each hand-off between phases is stated here. "What happens when X during Y" is in this file (and for keys, in
+/// Interaction+Keys).
 ///
 /// What the fingers do is `gesture`; a photo in the air (zooming in, flying back, springing back,
 /// flying into its cell) is a `Flight`, the transition controller's, and counts as a phase of its
@@ -23,11 +24,13 @@ final class Interaction {
     /// The phase, for the trace and the `d` overlay.
     var phase: Phase { Phase(gesture, inTheAir: navigator.flight.map { $0.stage != .held } == true) }
 
-    private let navigator: PhotoNavigator
-    private var grid: GridScreen { navigator.grid }
+    let navigator: PhotoNavigator
+    var grid: GridScreen { navigator.grid }
     /// The photo in the air: taken, followed and let go through its owner's verbs.
     private var transitions: ZoomTransitionController { navigator.transitions }
     private let gestures = GestureCenter()
+    /// The grid's date scrubber: when it shows, and a press on its handle, which is then its own until it lifts.
+    private lazy var dates = DateScrubberController(navigator: navigator)
     /// The one drag: what it moves is chosen when it begins.
     private let pan = PanRecognizer()
     /// Recognizes at once: opens a cell in the grid, or presses the viewer's back button.
@@ -45,9 +48,9 @@ final class Interaction {
     /// Ctrl+scroll units on the grid not yet a whole notch.
     private var controlScrollUnits = 0.0
     /// Keys for the viewer pressed while the photo flies into it: they play once it lands.
-    private var keysForTheViewer: [ViewerKey] = []
+    var keysForTheViewer: [ViewerKey] = []
     /// What the input so far asks of the app's controllers, in order, until it takes them (`takeCommands`).
-    private var commands: [AppCommand] = []
+    var commands: [AppCommand] = []
     /// Where a pull taken over from the details began, in the drag's translation (zero for any other pull).
     private var pullStart = Point.zero
     /// Down this far past hidden details, the drag becomes a pull, points.
@@ -77,18 +80,19 @@ final class Interaction {
         viewerDoubleTap.onRecognized = { [unowned self] in doubleTapped(at: $0.location) }
     }
 
-    /// A tap waits to see if a second one comes: time must keep moving.
-    var isWaiting: Bool { gestures.isWaiting }
+    /// A tap waits to see if a second one comes, or the date scrubber to fade: time must keep moving.
+    var isWaiting: Bool { gestures.isWaiting || dates.isLingering }
     /// What the input handled since the last call asks of the app, in order.
     func takeCommands() -> [AppCommand] {
         defer { commands = [] }
         return commands
     }
-    /// Fingers (or the mouse button) are down.
-    var isTouching: Bool { gestures.pointers.count > 0 }
+    /// Fingers (or the mouse button) are down: on the content, or on the date scrubber's handle.
+    var isTouching: Bool { gestures.pointers.count > 0 || dates.isDragging }
     /// Lets the recognizers' time-outs happen, up to the clock's time (on the events' clock).
     func advanceToNow() {
         if let eventClock { gestures.advance(to: eventClock.event + clock.now - eventClock.clock) }
+        dates.tick(at: clock.now)
     }
 
     /// The newest pointer or touch event's time, on its source's clock.
@@ -101,6 +105,7 @@ final class Interaction {
 
     /// A pointer, touch, touchpad or wheel event (points, seconds) the overlays and the app left.
     func handle(_ event: InputEvent) {
+        if gesture == nil, case .taken = dates.handle(event, at: clock.now) { return }
         switch event {
         case .scroll(let dx, let dy, let unit, let at, let modifiers):
             scrolled(dx: dx, dy: dy, unit: unit, at: at, control: modifiers.contains(.control))
@@ -458,129 +463,6 @@ final class Interaction {
         guard notches != 0 else { return }
         controlScrollUnits -= Double(notches)
         grid.stepColumns(by: notches, at: point)
-    }
-
-    // MARK: Keys
-
-    /// A key's action, by the one key table. Returns what only the runner can do (quit, save, full screen).
-    func key(_ action: KeyBinding.Action) -> PhotoViewerApp.Request? {
-        switch action {
-        case .quit: return .quit
-        case .screenshot: return .screenshot
-        case .record: return .toggleRecording
-        case .copy: return navigator.openPhoto.map { .copy($0) }
-        case .fullScreen: return .toggleFullScreen
-        case .close:
-            if let viewer = navigator.viewer, viewer.isInfoShown, !navigator.isTransitioning {
-                viewer.setInfo(shown: false)   // the details go first, as a swipe down
-            } else if navigator.isGridActive, grid.showsBackButton {
-                commands.append(.back)
-            } else {
-                navigator.close()
-            }
-        case .open, .playPause:
-            if !navigator.isGridActive {
-                navigator.reopen()
-            } else if grid.showsCovers {
-                commands.append(.openAlbum(grid.keyboardSelection ?? 0))
-            } else {
-                navigator.open(grid.keyboardSelection ?? 0)
-            }
-        case .move(let move) where navigator.isGridActive: moveSelection(move)
-        case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
-        case .move(let move): viewerKey(.move(move))
-        case .zoom(let zoom): viewerKey(.zoom(zoom))
-        case .favorite: navigator.toggleFavorite()
-        case .info: viewerKey(.info)
-        // The photo's own actions: pressed while it flies into the viewer, they wait for the landing too.
-        case .trash: if navigator.viewer != nil { viewerKey(.trash) } else { commands.append(.trash) }
-        case .turn(let clockwise): viewerKey(.turn(clockwise: clockwise))
-        case .menu: viewerKey(.menu)
-        case .slowMotion, .debugOverlay, .help, .search, .goToDate, .undo, .stepBack, .mute, .live: break   // the app's own
-        }
-        return nil
-    }
-
-    /// An arrow, zoom or photo key (details, Delete, Ctrl+R, the menu) for the viewer: while the photo flies
-    /// into the viewer it waits for the landing; while it flies into its cell, or a finger holds it, it is ignored (the viewer is
-    /// leaving, or the finger decides).
-    private func viewerKey(_ action: ViewerKey) {
-        guard navigator.viewer != nil else { return }
-        if navigator.flight?.destination == .viewer {
-            keysForTheViewer.append(action)
-        } else if !navigator.isTransitioning {
-            play(action)
-        }
-    }
-
-    /// Each frame: the keys that waited for a flight, once it has landed in the viewer (dropped if
-    /// it landed in the grid).
-    func playWaitingKeys() {
-        guard !keysForTheViewer.isEmpty, navigator.flight == nil, !navigator.isTransitioning else { return }
-        let actions = keysForTheViewer
-        keysForTheViewer = []
-        guard navigator.viewer != nil else { return }
-        actions.forEach(play)
-    }
-
-    private func play(_ action: ViewerKey) {
-        guard let viewer = navigator.viewer else { return }
-        switch action {
-        case .info: viewer.toggleInfo()
-        case .trash: commands.append(.trash)
-        case .turn(let clockwise): commands.append(.turn(quarters: clockwise ? 1 : -1, from: 0))
-        case .menu: commands.append(.menu(at: nil))
-        case .zoom(.stepIn): viewer.zoom(steps: 1)
-        case .zoom(.stepOut): viewer.zoom(steps: -1)
-        case .zoom(.fit): viewer.zoomToFit()
-        case .zoom(.actualSize): viewer.zoomToActualSize()
-        case .move(let move):
-            // Left and Right turn the page; on a zoomed photo the arrows move it, and Left or Right at
-            // its edge turn the page.
-            let step: (dx: Double, dy: Double) = switch move {
-            case .left: (-1, 0)
-            case .right: (1, 0)
-            case .up: (0, -1)
-            case .down: (0, 1)
-            case .first, .last: (0, 0)
-            }
-            if viewer.isZoomed, !(step.dx != 0 && viewer.isAtEdge(towards: step.dx)) {
-                viewer.scroll(dx: step.dx, dy: step.dy, gliding: true)
-            } else if step.dx != 0 {
-                viewer.page(by: Int(step.dx))
-            }
-        }
-    }
-
-    /// The keys that act on the open photo, and so wait for a photo flying into the viewer to land.
-    enum ViewerKey: Equatable {
-        case move(KeyBinding.Move), zoom(KeyBinding.Zoom), info, trash, turn(clockwise: Bool), menu
-    }
-
-    /// `+` and `-` on the grid: a column fewer (larger photos) or more, about the selection, else the
-    /// middle of the grid; `0`: back to the columns the width gives.
-    private func gridZoomKey(_ zoom: KeyBinding.Zoom) {
-        let held = grid.keyboardSelection.map { grid.cell(at: $0).convert(grid.cell(at: $0).bounds, to: nil).center }
-            ?? Point(x: grid.size.width / 2, y: grid.size.height / 2)
-        switch zoom {
-        case .stepIn: grid.stepColumns(by: -1, at: held)
-        case .stepOut: grid.stepColumns(by: 1, at: held)
-        case .fit: grid.returnToNaturalColumns(at: held)
-        case .actualSize: break
-        }
-    }
-
-    /// Arrow keys move the grid's selection (the first key shows it on the first photo).
-    private func moveSelection(_ move: KeyBinding.Move) {
-        guard let current = grid.keyboardSelection else { return grid.select(0) }
-        switch move {
-        case .left: grid.select(current - 1)
-        case .right: grid.select(current + 1)
-        case .up: grid.select(grid.layout.photo(from: current, rows: -1) ?? current)
-        case .down: grid.select(grid.layout.photo(from: current, rows: 1) ?? current)
-        case .first: grid.select(0)
-        case .last: grid.select(grid.photoCount - 1)
-        }
     }
 }
 

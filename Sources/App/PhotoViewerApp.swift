@@ -152,7 +152,7 @@ public final class PhotoViewerApp {
         interaction.playWaitingKeys()
         performInteractionCommands()
         // While something moves (or a finger holds it), one decoder runs: on two cores the frame keeps the other.
-        queue.concurrencyLimit = isAnimating || interaction.isTouching ? 1 : queue.threadCount
+        queue.concurrencyLimit = animator.isAnimating || interaction.isTouching ? 1 : queue.threadCount
         grid.scrolling.didTick()
         navigator.viewer?.didTick()
         if (grid.scrollOffset, grid.arrangement) != before { thumbnails.update() }

@@ -82,27 +82,39 @@ struct TitleBar {
     }
 }
 
+/// The tab bar's tabs.
+public enum GridTab: Int, CaseIterable {
+    case library, albums, search
+    var title: String { ["Library", "Albums", "Search"][rawValue] }
+}
+
 /// The tab bar: a line above one item a tab (Library, Albums, Search).
 struct TabBar {
     let node = Node(name: "tabBar")
     let separator = Node(name: "tabBar.separator")
-    /// By tab, in `GridScreen.Tab.allCases` order.
+    /// By tab, in `GridTab.allCases` order.
     let items: [Node]
 
     init() {
         node.backgroundColor = GridStyle.barBackground
         separator.backgroundColor = GridStyle.separator
-        items = GridScreen.Tab.allCases.map { Node(name: "tabBar.item.\($0.rawValue)") }
+        items = GridTab.allCases.map { Node(name: "tabBar.item.\($0.rawValue)") }
         node.addChild(separator)
         items.forEach(node.addChild)
     }
 
     /// `tab`'s item as chosen (bold, in the tint), the others not.
-    func show(_ tab: GridScreen.Tab) {
-        for (t, item) in zip(GridScreen.Tab.allCases, items) {
+    func show(_ tab: GridTab) {
+        for (t, item) in zip(GridTab.allCases, items) {
             item.text = TextContents(t.title, fontSize: GridStyle.tabFont, weight: t == tab ? .bold : .regular,
                                      color: t == tab ? GridStyle.tint : GridStyle.secondaryLabel)
         }
+    }
+
+    /// The tab under `point` in a window of `size`, if any.
+    func tab(at point: Point, in size: Size) -> GridTab? {
+        guard point.y >= size.height - GridStyle.tabBarHeight, point.y < size.height, point.x >= 0, point.x < size.width else { return nil }
+        return GridTab(rawValue: Int(point.x / (size.width / Double(GridTab.allCases.count))))
     }
 
     /// Across the bottom of a window of `size`.

@@ -41,6 +41,7 @@ extension GridScreen {
         layout = makeLayout(count: cells.count, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)
         headers = SectionHeaders(sections: sections, layout: layout)
+        scrubber.setSections(sections, count: cells.count)
         scroll.removeAllChildren()
         ([cellLayer] + leaving + [selectionRing] + headers.nodes).forEach(scroll.addChild)
         showCount()

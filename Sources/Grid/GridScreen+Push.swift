@@ -28,6 +28,7 @@ extension GridScreen {
         layout = makeLayout(count: count, sectionStarts: sections.map(\.start),
                             headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight)
         headers = SectionHeaders(sections: sections, layout: layout)
+        scrubber.setSections(sections, count: count)
         scroll.removeAllChildren()
         ([cellLayer, selectionRing] + headers.nodes).forEach(scroll.addChild)
         showCount()

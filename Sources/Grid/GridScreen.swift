@@ -59,6 +59,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     var attached: Range<Int> = 0..<0
     /// The sections' headers, by section of the layout (none without sections).
     var headers: SectionHeaders
+    /// The date scrubber on the right edge.
+    public private(set) lazy var scrubber = DateScrubber(grid: self)
     var emptyState: EmptyState?
     /// What the empty state says ("No Photos", and a line under it).
     private(set) var emptyTitle = "No Photos"
@@ -87,6 +89,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         cells = GridCells(count: photoCount)
         titleBar = TitleBar(title: title, count: photoCount)
         if photoCount == 0 { emptyState = makeEmptyState() }
+        scrubber.setSections(sections, count: photoCount)
+        root.addChild(scrubber.root)
         root.addChild(titleBar.node)
         root.addChild(tabs.node)
         show(.library)
@@ -94,6 +98,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             scroll.bounds.origin.y = offset
             headers.pin(at: offset)
             attachCells()
+            scrubber.followScrolling()
         }
         selectionRing.borderWidth = GridStyle.selectionWidth
         selectionRing.borderColor = GridStyle.tint
@@ -204,20 +209,13 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scrolling.setOffset(openingOffset)
     }
 
-    /// The tab bar's tabs.
-    public enum Tab: Int, CaseIterable {
-        case library, albums, search
-        var title: String { ["Library", "Albums", "Search"][rawValue] }
-    }
+    public typealias Tab = GridTab
 
     /// The tab shown.
     public private(set) var shownTab = Tab.library
 
     /// The tab under `point` (window coordinates), if any.
-    public func tab(at point: Point) -> Tab? {
-        guard point.y >= size.height - layout.bottomInset, point.y < size.height, point.x >= 0, point.x < size.width else { return nil }
-        return Tab(rawValue: Int(point.x / (size.width / Double(Tab.allCases.count))))
-    }
+    public func tab(at point: Point) -> Tab? { tabs.tab(at: point, in: size) }
 
     /// Shows `tab`'s bar item as chosen, and its title bar: the title, or the search field.
     public func show(_ tab: Tab) {
@@ -334,6 +332,8 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         attachCells()
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         headers.layOut(layout, scrollOffset: scrolling.offset)
+        scrubber.layOut(in: size)
+        scrubber.followScrolling()
         layoutBars()
         emptyState?.layOut(in: size)
     }

@@ -1,3 +1,4 @@
+import Geometry
 import SceneGraph
 
 /// The grid screen's look: colours after iOS's light system palette, sizes in px.
@@ -45,4 +46,15 @@ enum GridStyle {
     static let captionFont = 14.0
     static let captionDetailFont = 11.0
     static let captionInset = 8.0
+    /// The date scrubber on the right edge: its handle (a dark pill), the bubble beside it, the years along its rail,
+    /// px; a press this far from the edge takes the handle, and year marks closer than their spacing are left out.
+    static let scrubberHandleSize = Size(width: 8, height: 44)
+    static let scrubberInset = 4.0
+    static let scrubberGrabWidth = 44.0
+    static let scrubberHandle = Color(hex: 0x3A3A3C, alpha: 0.85)
+    static let scrubberBubble = Color(hex: 0x1C1C1E, alpha: 0.9)
+    static let scrubberBubbleFont = 15.0
+    static let scrubberBubbleHeight = 32.0
+    static let scrubberYearFont = 11.0
+    static let scrubberYearSpacing = 18.0
 }

@@ -7,10 +7,16 @@ public struct GridSection: Equatable, Sendable {
     public let start: Int
     /// What its header says ("Today", "Monday", "14 March 2023").
     public let title: String
+    /// Its month and year as the date scrubber's bubble says them ("March 2023"); empty: none.
+    public let month: String
+    /// Its year, marked along the scrubber's rail where the year begins; nil: none.
+    public let year: Int?
 
-    public init(start: Int, title: String) {
+    public init(start: Int, title: String, month: String = "", year: Int? = nil) {
         self.start = start
         self.title = title
+        self.month = month
+        self.year = year
     }
 }
 

@@ -30,32 +30,45 @@ enum SandboxFigures {
         LargeImageRelease.start()
 
         print("\nThe decoders' sandbox: a 12 MP photo decoded to cover 1920x1080, here and in a pooled decoder, in turn (median ms of \(runs))\n")
+        let camera = folder + "/camera.jpg"
+        try Data(CameraJPEG.bytes(photo: photo, thumbnail: photo.scaled(toWidth: 160, height: 120))).write(to: URL(fileURLWithPath: camera))
         let pool = DecoderPool(executable: viewer, size: 1)
-        let jpegFigures = pairs(FilePath(path), pool)
-        let heicFigures = pairs(FilePath(folder + "/12mp.heic"), pool)
-        print("| photo | in the viewer's process | in a pooled decoder process (\(pool.decodesInProcess ? "NOT STARTED" : "confined")) | the difference, pair by pair |")
+        func decodes(_ file: String) -> (here: Double, there: Double, overhead: Double) {
+            pairs(here: { _ = try? ImageDecoder.decodeHere(data: PhotoFile.read(FilePath(file)), atLeast: screen) },
+                  there: { _ = try? pool.decode(file: FilePath(file), atLeast: screen, colour: .sRGB) })
+        }
+        // The picture a grid cell shows at once, before its thumbnail is decoded (this process routes no decode).
+        func placeholders(_ file: String) -> (here: Double, there: Double, overhead: Double) {
+            pairs(here: { _ = EmbeddedThumbnail.read(path: FilePath(file)) }, there: { _ = pool.embeddedThumbnail(file: FilePath(file), colour: .sRGB) })
+        }
+        let (jpegFigures, heicFigures) = (decodes(path), decodes(folder + "/12mp.heic"))
+        let (exifFigures, itemFigures) = (placeholders(camera), placeholders(folder + "/12mp.heic"))
+        print("| what | in the viewer's process | in a pooled decoder process (\(pool.decodesInProcess ? "NOT STARTED" : "confined")) | the difference, pair by pair |")
         print("|---|---:|---:|---:|")
-        for (name, figures) in [("JPEG, 4000x3000", jpegFigures), ("HEIC, a phone's (4032x3024, 512x512 tiles)", heicFigures)] {
+        for (name, figures) in [("JPEG, 4000x3000, to cover 1920x1080", jpegFigures),
+                                ("HEIC, a phone's (4032x3024, 512x512 tiles), to cover 1920x1080", heicFigures),
+                                ("a camera JPEG's EXIF thumbnail (160x120)", exifFigures),
+                                ("that HEIC's thumbnail item (320x240)", itemFigures)] {
             print(String(format: "| %@ | %.2f | %.2f | %.2f |", name, figures.here, figures.there, figures.overhead))
         }
         return [("sandbox_decode_in_process_ms", jpegFigures.here), ("sandbox_decode_pooled_ms", jpegFigures.there),
                 ("sandbox_overhead_ms", jpegFigures.overhead),
-                ("heic_decode_in_process_ms", heicFigures.here), ("heic_decode_pooled_ms", heicFigures.there)]
+                ("heic_decode_in_process_ms", heicFigures.here), ("heic_decode_pooled_ms", heicFigures.there),
+                ("placeholder_exif_pooled_ms", exifFigures.there), ("placeholder_heic_item_pooled_ms", itemFigures.there)]
     }
+
+    static let screen = (width: 1920, height: 1080)
 
     static let runs = 40
 
-    /// The medians of `runs` decodes here and in `pool`, in turn, so that the machine's drift falls on both.
-    private static func pairs(_ file: FilePath, _ pool: DecoderPool) -> (here: Double, there: Double, overhead: Double) {
-        let screen = (width: 1920, height: 1080)
-        _ = try? pool.decode(file: file, atLeast: screen, colour: .sRGB)   // the decoder is ready, with the format's library
-        _ = try? ImageDecoder.decodeHere(data: PhotoFile.read(file), atLeast: screen)
+    /// The medians of `runs` of `here` (in this process, as the viewer decoded before the sandbox) and `there`
+    /// (through the pool), in turn, so that the machine's drift falls on both; the first of each is not counted
+    /// (the decoder opens the format's library).
+    private static func pairs(here: () -> Void, there: () -> Void) -> (here: Double, there: Double, overhead: Double) {
+        here()
+        there()
         var pairs: [(here: Double, there: Double)] = []
-        for _ in 0..<runs {
-            let here = time { _ = try? ImageDecoder.decodeHere(data: PhotoFile.read(file), atLeast: screen) }
-            let there = time { _ = try? pool.decode(file: file, atLeast: screen, colour: .sRGB) }
-            pairs.append((here, there))
-        }
+        for _ in 0..<runs { pairs.append((time(here), time(there))) }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return (median(pairs.map(\.here)), median(pairs.map(\.there)), median(pairs.map { $0.there - $0.here }))
     }

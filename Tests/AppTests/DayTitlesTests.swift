@@ -41,8 +41,8 @@ import TestSupport
         #expect(pagoPago.title(ofDay: day(0)) == "Thursday 26 November")
     }
 
-    /// Each run of photos of one day (by the wall clock where each was taken) is a section; photos
-    /// without dates have none.
+    /// Each run of photos of one day (by the wall clock where each was taken) is a section, with its month and year
+    /// for the date scrubber; photos without dates have none.
     @Test func aTimelinesDaysAreItsSections() {
         func photo(_ wallClock: Int64) -> Photo {
             Photo(file: FilePath("/p.jpg"), date: PhotoDate(instant: Double(wallClock), wallClock: wallClock, isCaptureTime: true))
@@ -50,8 +50,11 @@ import TestSupport
         let titles = DayTitles(now: now, zone: utc, locale: Locale(identifier: "en_GB"))
         let today = day(0) * 86_400
         let photos = [photo(today - 86_400 * 2 + 60), photo(today - 60), photo(today - 30), photo(today + 3600), photo(today + 7200)]
-        #expect(titles.sections(of: photos) == [.init(start: 0, title: "Tuesday"), .init(start: 1, title: "Yesterday"),
-                                                .init(start: 3, title: "Today")])
+        #expect(titles.sections(of: photos) == [.init(start: 0, title: "Tuesday", month: "November 2026", year: 2026),
+                                                .init(start: 1, title: "Yesterday", month: "November 2026", year: 2026),
+                                                .init(start: 3, title: "Today", month: "November 2026", year: 2026)])
+        let german = DayTitles(now: now, zone: utc, locale: Locale(identifier: "de_DE"))
+        #expect(german.sections(of: [photo(Int64(1_552_564_800))]).map(\.month) == ["März 2019"], "the locale's words")
         #expect(titles.sections(of: photos + [Photo(file: FilePath("/undated.jpg"))]).isEmpty)
     }
 }

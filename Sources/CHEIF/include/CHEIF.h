@@ -37,10 +37,11 @@ int photozoom_heif_ffmpeg_most_at_once(void);
 
 /* An open file read by libheif in place, through pread (the descriptor's own offset untouched): libheif reads the
    boxes it parses and the items it decodes, so a thumbnail item costs its own bytes, not the photo's. */
-typedef struct {
-    int fd;
-    int64_t position, size;
-} photozoom_heif_file;
+typedef struct photozoom_heif_file photozoom_heif_file;
+
+/* The file open as `fd` (of `size` bytes), to read from its start; NULL without memory. */
+photozoom_heif_file *_Nullable photozoom_heif_file_new(int fd, int64_t size);
+void photozoom_heif_file_free(photozoom_heif_file *_Nullable file);
 
 /* The reader for `heif_context_read_from_reader`, its userdata a `photozoom_heif_file`. */
 const struct heif_reader *_Nonnull photozoom_heif_file_reader(void);

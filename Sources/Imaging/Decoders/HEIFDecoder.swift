@@ -73,9 +73,10 @@ enum HEIFDecoder {
     static func thumbnailItem(fd: Int32, maxSide: Int) -> (image: PixelImage, colour: ColourDescription)? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        var file = photozoom_heif_file(fd: fd, position: 0, size: Int64(info.st_size))
+        guard let file = photozoom_heif_file_new(fd, Int64(info.st_size)) else { return nil }
+        defer { photozoom_heif_file_free(file) }
         return try? withContext("HEIC") { heif, context throws(ImageDecodeError) in
-            try check(heif.heif_context_read_from_reader(context, photozoom_heif_file_reader(), &file, nil), "HEIC")
+            try check(heif.heif_context_read_from_reader(context, photozoom_heif_file_reader(), UnsafeMutableRawPointer(file), nil), "HEIC")
             var primary: OpaquePointer?
             try check(heif.heif_context_get_primary_image_handle(context, &primary), "HEIC")
             guard let primary else { return nil }
