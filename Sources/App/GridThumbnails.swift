@@ -53,7 +53,7 @@ final class GridThumbnails {
         update()
         // Cells not asked again (far from the view) let their old thumbnail go, as far cells do.
         for i in superseded where states[i] == .none {
-            grid.setThumbnail(.loading, at: i)
+            grid.setThumbnail(waiting(i), at: i)
             superseded.remove(i)
         }
     }
@@ -100,21 +100,25 @@ final class GridThumbnails {
             let priority: DecodeQueue.Priority = visible.contains(i) ? .visible : .prefetch
             // Asked again as it scrolls into view: the waiting request takes the higher priority.
             guard states[i] == .none || states[i] == .requested(.prefetch) && priority == .visible else { continue }
+            // Until its thumbnail comes, its colour: a scrub through thousands of photos shows them at once.
+            if states[i] == .none, photos[i].colour != nil, !grid.showsLastSeen(i), grid.cell(at: i).image == nil {
+                grid.setThumbnail(waiting(i), at: i)
+            }
             states[i] = .requested(priority)
             requested.insert(i)
             queue.request(.thumbnail, index: i, path: photos[i].file, covering: PixelSize(width: side, height: side),
-                          priority: priority, movement: photos[i].movement)
+                          priority: priority, movement: photos[i].movement, learnsColour: photos[i].colour == nil)
         }
         let kept = grid.indices(withinScreens: GridThumbnails.keepScreens)
         for i in loaded where !kept.contains(i) {
-            grid.setThumbnail(.loading, at: i)
+            grid.setThumbnail(waiting(i), at: i)
             states[i] = .none
             loaded.remove(i)
         }
         for i in requested where !kept.contains(i) {
             superseded.remove(i)
             queue.withdraw(.thumbnail, index: i)
-            grid.setThumbnail(.loading, at: i)   // it may show a placeholder
+            grid.setThumbnail(waiting(i), at: i)   // it may show a placeholder
             states[i] = .none
             requested.remove(i)
         }
@@ -123,16 +127,17 @@ final class GridThumbnails {
     /// Photo `i`'s file changed: its thumbnail is made again (if it is near the view), its cell showing the
     /// old one until then; a photo that failed is tried again, and its damage said again.
     func reload(_ i: Int) {
+        photos[i].colour = nil   // the old file's
         queue.forget(index: i)
         requested.remove(i)
         named.remove(i)
         if loaded.remove(i) != nil { superseded.insert(i) }
-        if states[i] == .failed { grid.setThumbnail(.loading, at: i) }
+        if states[i] == .failed { grid.setThumbnail(waiting(i), at: i) }
         states[i] = .none
         update()
         // Far from the view: not asked again, it lets its old thumbnail go as far cells do.
         if superseded.contains(i), states[i] == .none {
-            grid.setThumbnail(.loading, at: i)
+            grid.setThumbnail(waiting(i), at: i)
             superseded.remove(i)
         }
     }
@@ -191,6 +196,9 @@ final class GridThumbnails {
         }
     }
 
+    /// What photo `i`'s cell shows while its thumbnail is on its way: its colour, when the library knows it.
+    private func waiting(_ i: Int) -> GridThumbnail { photos[i].colour.map { .colour($0) } ?? .loading }
+
     /// Whether photo `i`'s thumbnail could not be made.
     func hasFailed(_ i: Int) -> Bool { states[i] == .failed }
 
@@ -230,6 +238,7 @@ final class GridThumbnails {
                 guard case .requested = states[i] else { continue }
                 if let problem = result.problem, named.insert(i).inserted { logger.warning("\(photos[i].path): \(problem)") }
                 grid.setThumbnail(.loaded(image), at: i)
+                if photos[i].colour == nil { photos[i].colour = image.meanColour }   // as the queue keeps it in the index
                 grid.cell(at: i).contentsName = photos[i].name
                 placeBadge(result, at: i)
                 states[i] = .loaded

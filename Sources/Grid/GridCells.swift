@@ -22,6 +22,18 @@ public enum GridCellNode {
     }
 }
 
+/// What a grid cell shows.
+public enum GridThumbnail {
+    case loading
+    /// Loading, in the photo's mean colour (0xRRGGBB, as the library index keeps it) until its thumbnail comes.
+    case colour(UInt32)
+    case loaded(PixelImage)
+    /// The cell's own pixels as a launch before showed them (`GridSnapshotStore`), shown until its
+    /// thumbnail comes: a crop of the photo, so no photo flies out of it (`picture(at:)`).
+    case lastSeen(PixelImage)
+    case failed
+}
+
 /// The grid's cells, by photo: each made when first needed, with what it shows (its thumbnail, the pixels a
 /// launch before left, or a ⚠) and what it carries (an animated photo's badge, a favorite's heart, an
 /// album's caption). Where a cell lies is the grid's to say.
@@ -77,7 +89,7 @@ final class GridCells {
     func picture(at index: Int) -> PixelImage? { lastSeen.contains(index) || !nodes.indices.contains(index) ? nil : nodes[index]?.image }
 
     /// What `cell` (photo `index`'s) shows.
-    func set(_ thumbnail: GridScreen.Thumbnail, at index: Int, on cell: Node) {
+    func set(_ thumbnail: GridThumbnail, at index: Int, on cell: Node) {
         cell.removeAllChildren()
         badges[index] = nil
         cell.contentsName = nil
@@ -86,6 +98,9 @@ final class GridCells {
         case .loading:
             cell.image = nil
             cell.backgroundColor = GridStyle.loadingCell
+        case .colour(let rgb):
+            cell.image = nil
+            cell.backgroundColor = Color(hex: rgb)
         case .loaded(let image):
             cell.image = image
             cell.backgroundColor = nil

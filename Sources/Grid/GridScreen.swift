@@ -10,14 +10,7 @@ import Transitions
 /// start under a header that stays pinned below the title bar while its day scrolls under it. It
 /// owns its nodes and lays them out again whenever the size, the scroll offset or a thumbnail changes.
 public final class GridScreen: Screen, ZoomAnimatorDelegate {
-    public enum Thumbnail {
-        case loading
-        case loaded(PixelImage)
-        /// The cell's own pixels as a launch before showed them (`GridSnapshotStore`), shown until its
-        /// thumbnail comes: a crop of the photo, so no photo flies out of it (`picture(at:)`).
-        case lastSeen(PixelImage)
-        case failed
-    }
+    public typealias Thumbnail = GridThumbnail
 
     public let root = Node(name: "grid")
     public private(set) var size: Size

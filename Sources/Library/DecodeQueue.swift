@@ -74,6 +74,8 @@ public final class DecodeQueue: Sendable {
         let covering: PixelSize
         /// Whether the photo's frames play, when the library knows (its first bytes are read otherwise).
         let movement: Photo.Movement?
+        /// Whether the thumbnail's mean colour is to be learnt (`learnt`): the library does not know it yet.
+        let learnsColour: Bool
         var priority: Priority
         /// Arrival order, so that equal priorities go first come, first served.
         let order: Int
@@ -102,14 +104,21 @@ public final class DecodeQueue: Sendable {
         let decodeThumbnail: Decode
         let peek: PeekAtThumbnail
         let wake: @Sendable () -> Void
+        let learnt: ThumbnailColours?
 
         init(limit: Int, decode: @escaping Decode, decodeThumbnail: @escaping Decode, peek: @escaping PeekAtThumbnail,
-             wake: @escaping @Sendable () -> Void) {
+             wake: @escaping @Sendable () -> Void, learnt: ThumbnailColours?) {
             jobs = Locked(Jobs(limit: limit))
             self.decode = decode
             self.decodeThumbnail = decodeThumbnail
             self.peek = peek
             self.wake = wake
+            self.learnt = learnt
+        }
+
+        /// A thumbnail of a photo whose colour the library does not know: its mean colour is kept.
+        func learn(_ job: Job, _ image: PixelImage) {
+            if job.learnsColour, job.purpose == .thumbnail { learnt?.add(job.path, image.meanColour) }
         }
 
         func work() {
@@ -123,6 +132,7 @@ public final class DecodeQueue: Sendable {
                 var decoded: DecodedImage?
                 do throws(ImageDecodeError) {
                     let picture = try (job.purpose == .thumbnail ? decodeThumbnail : decode)(job.path, (job.covering.width, job.covering.height))
+                    learn(job, picture.image)
                     outcome = .success(picture.image)
                     fullSize = PixelSize(width: picture.fullSize.width, height: picture.fullSize.height)
                     decoded = picture
@@ -147,6 +157,7 @@ public final class DecodeQueue: Sendable {
         /// decode, with the placeholder (if any) delivered meanwhile.
         private func look(_ job: Job) {
             let found = peek(job.path, max(job.covering.width, job.covering.height), job.movement)
+            if case .thumbnail(let cached, _)? = found { learn(job, cached.image) }
             jobs.withLockWakingWaiters { jobs in
                 guard let at = jobs.running.firstIndex(where: { $0.order == job.order }) else { return }
                 var again = jobs.running.remove(at: at)
@@ -193,12 +204,14 @@ public final class DecodeQueue: Sendable {
 
     /// `threads` workers (one a core by default); `decode` reads a file (by default in `colour`'s space;
     /// tests pass a memoizing one); grid thumbnails come through `thumbnails`, the freedesktop cache,
-    /// when there is one, and `placeholders` shows embedded EXIF thumbnails until they are decoded.
+    /// when there is one, and `placeholders` shows embedded EXIF thumbnails until they are decoded; `learnt` keeps
+    /// the mean colours of the thumbnails asked to learn it.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 colour: ColourTarget = .sRGB,
                 decode given: Decode? = nil,
                 thumbnails: ThumbnailCache? = nil,
                 placeholders: Bool = true,
+                learnt: ThumbnailColours? = nil,
                 wake: @escaping @Sendable () -> Void = {}) {
         threadCount = max(1, threads)
         self.colour = colour
@@ -220,7 +233,7 @@ public final class DecodeQueue: Sendable {
             if let failure = thumbnails?.recordedFailure(path: path) { return .failed(failure) }
             return placeholders ? EmbeddedThumbnail.read(path: path, colour: colour).map(Peek.placeholder) : nil
         }
-        let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake)
+        let shared = Shared(limit: threadCount, decode: decode, decodeThumbnail: decodeThumbnail, peek: peek, wake: wake, learnt: learnt)
         self.shared = shared
         for i in 0..<threadCount {
             Worker.start(named: "photozoom-decode-\(i)", priority: DecodeQueue.threadPriority) { shared.work() }
@@ -247,11 +260,11 @@ public final class DecodeQueue: Sendable {
 
     /// Asks for photo `index` (the file at `path`) decoded to cover `covering` px, upright.
     public func request(_ purpose: Purpose, index: Int, path: FilePath, covering: PixelSize, priority: Priority,
-                        movement: Photo.Movement? = nil) {
+                        movement: Photo.Movement? = nil, learnsColour: Bool = false) {
         shared.jobs.withLockWakingWaiters { jobs in
             jobs.arrivals += 1
-            let job = Job(purpose: purpose, index: index, path: path, covering: covering, movement: movement, priority: priority,
-                          order: jobs.arrivals, peeked: purpose == .photo)
+            let job = Job(purpose: purpose, index: index, path: path, covering: covering, movement: movement, learnsColour: learnsColour,
+                          priority: priority, order: jobs.arrivals, peeked: purpose == .photo)
             if let running = jobs.running.firstIndex(where: { $0.isSame(as: job) }) {
                 jobs.running[running].priority = min(jobs.running[running].priority, priority)
                 jobs.running[running].isWithdrawn = false

@@ -7,7 +7,8 @@ import SystemPackage
 
 /// What the library has learnt of each photo, kept between launches in SQLite (GRDB over the system's
 /// libsqlite3): its size and modification time (what says it is the same file), when it was taken (the
-/// camera's wall clock and offset), its camera, its orientation, whether its frames play, and its album (folder). A second launch
+/// camera's wall clock and offset), its camera, its orientation, whether its frames play, its album (folder), and
+/// its thumbnail's mean colour once one was made. A second launch
 /// of a tree takes its timeline from here and reads only the files whose size or time changed.
 ///
 /// It is a cache (`$XDG_CACHE_HOME/photozoom/library.sqlite`): written in WAL mode, a batch a
@@ -22,11 +23,15 @@ public final class LibraryIndex: @unchecked Sendable {
         /// Nanoseconds since 1970 (UTC).
         public var modified: Int64
         public var facts: PhotoFacts
+        /// Its thumbnail's mean colour (0xRRGGBB), once a thumbnail was made: its cell's colour before its
+        /// thumbnail comes.
+        public var colour: UInt32?
 
-        public init(size: Int64, modified: Int64, facts: PhotoFacts) {
+        public init(size: Int64, modified: Int64, facts: PhotoFacts, colour: UInt32? = nil) {
             self.size = size
             self.modified = modified
             self.facts = facts
+            self.colour = colour
         }
     }
 
@@ -141,6 +146,11 @@ public final class LibraryIndex: @unchecked Sendable {
             // The rows before did not say: every photo is read again once.
             try db.execute(sql: "DELETE FROM photo")
         }
+        migrator.registerMigration("colour") { db in
+            try db.alter(table: "photo") { t in
+                t.add(column: "colour", .integer)   // its thumbnail's mean colour, 0xRRGGBB; null: none made yet
+            }
+        }
         return migrator
     }
 
@@ -166,7 +176,7 @@ public final class LibraryIndex: @unchecked Sendable {
             let range: StatementArguments = [Data(prefix), Data(upper)]
             expecting(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE path >= ? AND path < ?", arguments: range) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation, width, height, moving FROM photo
+                SELECT path, size, modified, takenWallClock, takenOffset, camera, orientation, width, height, moving, colour FROM photo
                 WHERE path >= ? AND path < ?
                 """, arguments: range)
             while let row = try rows.next() {
@@ -176,7 +186,8 @@ public final class LibraryIndex: @unchecked Sendable {
                 let pixels = (row[7] as Int?).flatMap { width in (row[8] as Int?).map { PixelSize(width: width, height: $0) } }
                 let moving = (row[9] as String?).flatMap { name in ImageFormat.all.first { $0.name == name } }
                 body(Array(path), Entry(size: row[1], modified: row[2],
-                                        facts: PhotoFacts(date: date, camera: row[5], orientation: orientation, pixelSize: pixels, moving: moving)))
+                                        facts: PhotoFacts(date: date, camera: row[5], orientation: orientation, pixelSize: pixels, moving: moving),
+                                        colour: (row[10] as Int64?).map { UInt32(truncatingIfNeeded: $0) }))
             }
         }
     }
@@ -194,6 +205,15 @@ public final class LibraryIndex: @unchecked Sendable {
                                                entry.facts.date?.utcOffset, entry.facts.camera, entry.facts.orientation?.rawValue,
                                                entry.facts.pixelSize?.width, entry.facts.pixelSize?.height, entry.facts.moving?.name])
             }
+        }
+    }
+
+    /// Keeps each photo's thumbnail's mean colour (0xRRGGBB), by path, in one transaction.
+    public func recordColours(_ colours: [(path: [UInt8], colour: UInt32)]) {
+        guard !colours.isEmpty else { return }
+        write { db in
+            let update = try db.cachedStatement(sql: "UPDATE photo SET colour = ? WHERE path = ?")
+            for (path, colour) in colours { try update.execute(arguments: [Int64(colour), Data(path)]) }
         }
     }
 

@@ -23,6 +23,9 @@ public struct Photo: Sendable, Equatable {
     /// Whether its frames play, as the library read it (the index keeps it); nil when not known (a photo passed on
     /// its own, or not read yet): its first bytes are then looked at when its cell is shown.
     public var movement: Movement?
+    /// Its thumbnail's mean colour (0xRRGGBB), as the index keeps it: its cell's colour until its thumbnail comes
+    /// (a scrub through thousands of photos shows their colours at once); nil when none was made yet.
+    public var colour: UInt32?
 
     public enum Movement: Sendable, Equatable {
         case still
@@ -37,16 +40,17 @@ public struct Photo: Sendable, Equatable {
         }
     }
 
-    public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil, movement: Movement? = nil) {
+    public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil, movement: Movement? = nil, colour: UInt32? = nil) {
         self.file = file
         self.date = date
         self.camera = camera
         self.movement = movement
+        self.colour = colour
     }
 
     /// The same photo under another name (a rename, a move within the tree).
     public func renamed(_ file: FilePath) -> Photo {
-        Photo(file: file, date: date, camera: camera, movement: movement)
+        Photo(file: file, date: date, camera: camera, movement: movement, colour: colour)
     }
 }
 
@@ -167,6 +171,7 @@ public enum PhotoLibrary {
         var dates = [PhotoDate?](repeating: nil, count: files.count)
         var cameras = [String?](repeating: nil, count: files.count)
         var movements = [Photo.Movement?](repeating: nil, count: files.count)
+        var colours = [UInt32?](repeating: nil, count: files.count)
         var unread: [Int] = []
         /// The known files the tree no longer has, by path bytes.
         var forgotten: [[UInt8]] = []
@@ -177,6 +182,7 @@ public enum PhotoLibrary {
                     dates[i] = entry.facts.date.map { PhotoDate($0) } ?? PhotoDate(modified: file.modified)
                     cameras[i] = entry.facts.camera
                     movements[i] = Photo.Movement(entry.facts)
+                    colours[i] = entry.colour
                 } else {
                     unread.append(i)
                 }
@@ -189,6 +195,7 @@ public enum PhotoLibrary {
                     dates[i] = remembered.photos[k].date
                     cameras[i] = remembered.photos[k].camera
                     movements[i] = remembered.photos[k].movement
+                    colours[i] = remembered.photos[k].colour
                 } else {
                     unread.append(i)
                 }
@@ -220,7 +227,7 @@ public enum PhotoLibrary {
         indexed(Indexing(read: unread.count, fromIndex: files.count - unread.count, forgotten: forgotten.count))
         let instants = dates.map { $0!.instant }
         let order = files.indices.sorted { a, b in instants[a] != instants[b] ? instants[a] < instants[b] : a < b }
-        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0], movement: movements[$0]) }
+        return order.map { Photo(file: files[$0].path, date: dates[$0], camera: cameras[$0], movement: movements[$0], colour: colours[$0]) }
     }
 
     /// Folders of the user's cache (the thumbnails', ours): never photos, even inside an opened tree.

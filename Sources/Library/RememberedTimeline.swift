@@ -15,7 +15,7 @@ public struct RememberedTimeline: Sendable {
     /// of such a tree is quick enough to wait for).
     public static func read(under root: FilePath, index: LibraryIndex, atLeast: Int) -> RememberedTimeline? {
         var paths: [[UInt8]] = [], dates: [PhotoDate] = [], cameras: [String?] = [], sizes: [Int64] = [], modified: [Int64] = []
-        var movements: [Photo.Movement] = []
+        var movements: [Photo.Movement] = [], colours: [UInt32?] = []
         var enough = true
         index.forEachEntry(under: root, expecting: { count in
             enough = count >= max(atLeast, 1)
@@ -24,6 +24,7 @@ public struct RememberedTimeline: Sendable {
             dates.reserveCapacity(count)
             cameras.reserveCapacity(count)
             movements.reserveCapacity(count)
+            colours.reserveCapacity(count)
             sizes.reserveCapacity(count)
             modified.reserveCapacity(count)
         }) { path, entry in
@@ -32,6 +33,7 @@ public struct RememberedTimeline: Sendable {
             dates.append(entry.facts.date.map { PhotoDate($0) } ?? PhotoDate(modified: Double(entry.modified) / 1e9))
             cameras.append(entry.facts.camera)
             movements.append(Photo.Movement(entry.facts))
+            colours.append(entry.colour)
             sizes.append(entry.size)
             modified.append(entry.modified)
         }
@@ -40,7 +42,8 @@ public struct RememberedTimeline: Sendable {
         let order = paths.indices.sorted { a, b in
             dates[a].instant != dates[b].instant ? dates[a].instant < dates[b].instant : paths[a].lexicographicallyPrecedes(paths[b])
         }
-        var photos = order.map { Photo(file: FilePath(bytes: paths[$0]), date: dates[$0], camera: cameras[$0], movement: movements[$0]) }
+        var photos = order.map { Photo(file: FilePath(bytes: paths[$0]), date: dates[$0], camera: cameras[$0], movement: movements[$0],
+                                 colour: colours[$0]) }
         // As the walk lists them: a Live Photo's movie is its still's (`LivePhotos`).
         let (movies, movieOf) = LivePhotos.pairs(photos.map(\.file))
         for (still, movie) in movieOf { photos[still].motion = movie }

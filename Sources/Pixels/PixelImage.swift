@@ -84,4 +84,20 @@ public final class PixelImage: @unchecked Sendable {
     public func setPixel(x: Int, y: Int, _ value: UInt32) {
         bytes.storeBytes(of: value, toByteOffset: y * stride + x * 4, as: UInt32.self)
     }
+
+    /// Its mean colour as 0xRRGGBB, from a 16x16 grid of its pixels (as shown over black, where it is not
+    /// opaque): what stands for the picture in a cell before the picture comes.
+    public var meanColour: UInt32 {
+        guard width > 0, height > 0 else { return 0 }
+        let steps = 16
+        var sums: (r: Int, g: Int, b: Int) = (0, 0, 0)
+        for j in 0..<steps {
+            for i in 0..<steps {
+                let p = pixel(x: (2 * i + 1) * width / (2 * steps), y: (2 * j + 1) * height / (2 * steps))
+                sums = (sums.r + Int(p >> 16 & 0xFF), sums.g + Int(p >> 8 & 0xFF), sums.b + Int(p & 0xFF))
+            }
+        }
+        let n = steps * steps
+        return UInt32((sums.r + n / 2) / n) << 16 | UInt32((sums.g + n / 2) / n) << 8 | UInt32((sums.b + n / 2) / n)
+    }
 }

@@ -23,6 +23,7 @@ public struct HeadlessRun {
 
     public func run() throws {
         let session = try HeadlessSession(settings)
+        defer { settings.library.thumbnailColours?.flush() }
         try session.play()
         let s = settings
         if s.script == nil && s.screenshot == nil && s.record == nil {
@@ -51,7 +52,7 @@ final class HeadlessSession: RunRequests {
         fps = settings.fps ?? HeadlessRun.defaultFPS
         clock = ManualClock(fps: fps)
         app = PhotoViewerApp(photos: settings.library.photos, size: settings.size, emptyMessage: settings.library.emptyMessage,
-                             queue: DecodeQueue(thumbnails: settings.thumbnails), clock: clock, pixelScale: settings.scale ?? 1,
+                             queue: DecodeQueue(thumbnails: settings.thumbnails, learnt: settings.library.thumbnailColours), clock: clock, pixelScale: settings.scale ?? 1,
                              motion: settings.motion, favorites: settings.library.favorites, logger: settings.logger)
         app.reducesMotion = settings.reduceMotion
         app.trash = settings.trash

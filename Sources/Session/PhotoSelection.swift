@@ -15,6 +15,8 @@ public struct PhotoSelection {
     var folders: Set<FilePath> = []
     /// The walk that confirms photos shown as the index remembered them (nil: they were walked).
     var confirmation: LibraryConfirmation?
+    /// Where the thumbnails' colours are kept (a tree's photos, through the index).
+    var thumbnailColours: ThumbnailColours?
 
     /// The photos looked at for `formatsAhead` at either end of the timeline.
     static let aheadCount = 2_000
@@ -31,10 +33,15 @@ public struct PhotoSelection {
     /// a tree the index knows at least this many photos of is shown as it remembers them, and walked meanwhile
     /// (`confirmation`); nil: every tree is walked first (a headless run, the same every time).
     public static func collect(_ arguments: [FilePath], logger: Logger, rememberedFrom: Int? = nil) -> PhotoSelection {
-        // What earlier launches learnt of the trees (a cache: a run goes on without it), opened for a tree.
-        let index = { LibraryIndex.defaultFile().flatMap { LibraryIndex.open($0) { logger.warning("\($0)") } } }
+        // What earlier launches learnt of the trees (a cache: a run goes on without it), opened for a tree, once.
+        var opened: LibraryIndex??
+        let index = {
+            if opened == nil { opened = .some(LibraryIndex.defaultFile().flatMap { LibraryIndex.open($0) { logger.warning("\($0)") } }) }
+            return opened ?? nil
+        }
         var selection = rememberedFrom.flatMap { remembered(arguments, from: $0, index: index, logger: logger) }
             ?? photos(for: arguments, index: index, logger: logger)
+        selection.thumbnailColours = (opened ?? nil).map(ThumbnailColours.init(index:))
         selection.favorites = Favorites.defaultFile().map { Favorites(file: $0) { logger.warning("\($0)") } }
         return selection
     }

@@ -36,7 +36,10 @@ public struct WindowRun {
         LargeImageRelease.start()
         FontWarmUp.start()
         let session = try WindowSession(platform: platform, settings: settings)
-        defer { session.close() }
+        defer {
+            session.close()
+            settings.library.thumbnailColours?.flush()
+        }
         while try session.step() == .goOn {}
     }
 }

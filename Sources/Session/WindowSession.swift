@@ -94,7 +94,8 @@ final class WindowSession: RunRequests {
     static func makeApp(_ selection: PhotoSelection, size: Size, settings: RunSettings, colour: ColourTarget, scale: Double,
                         reducesMotion: Bool, clock: FrameClock, wake: WakePipe) -> PhotoViewerApp {
         let app = PhotoViewerApp(photos: selection.photos, size: size, emptyMessage: selection.emptyMessage,
-                                 queue: DecodeQueue(colour: colour, thumbnails: settings.thumbnails?.shown(in: colour), wake: wake.signal),
+                                 queue: DecodeQueue(colour: colour, thumbnails: settings.thumbnails?.shown(in: colour),
+                                                    learnt: selection.thumbnailColours, wake: wake.signal),
                                  clock: clock, pixelScale: scale, motion: settings.motion, favorites: selection.favorites,
                                  playsSound: true, logger: settings.logger)
         app.reducesMotion = reducesMotion

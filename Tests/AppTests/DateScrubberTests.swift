@@ -1,10 +1,13 @@
 import Animation
+import Dispatch
 import Foundation
 import Geometry
 import Grid
 import Input
+import Imaging
 import Library
 import Rendering
+import SceneGraph
 import SystemPackage
 import Testing
 import TestSupport
@@ -83,6 +86,30 @@ import TestSupport
         #expect(app.grid.scrubber.isShown, "shown while the grid coasts")
         app.settle(stepping: clock)
         #expect(!app.grid.scrubber.isShown, "gone once it stopped")
+    }
+
+    /// Scrubbed to photos whose thumbnails are still to come, their cells show each photo's colour as the index keeps
+    /// it, then their thumbnails.
+    @Test func cellsShowTheirPhotosColoursUntilTheirThumbnailsCome() throws {
+        let clock = ManualClock()
+        var photos = Self.fourYears()
+        for i in photos.indices { photos[i].colour = i % 2 == 0 ? 0x336699 : 0xCC8844 }
+        let decodes = DispatchSemaphore(value: 0)
+        let app = PhotoViewerApp(photos: photos, size: Size(width: 640, height: 720), emptyMessage: "",
+                                 queue: DecodeQueue(threads: 2, decode: { path, size throws(ImageDecodeError) in
+                                     decodes.wait()
+                                     return try TestDecoders.memoizing(path, size)
+                                 }), clock: clock)
+        for _ in 0..<5 { app.tick() }
+        let shown = app.grid.indices(withinScreens: 0)
+        #expect(!shown.isEmpty)
+        for i in shown {
+            let cell = app.grid.cell(at: i)
+            #expect(cell.image == nil && cell.backgroundColor == Color(hex: photos[i].colour!), "cell \(i): its photo's colour")
+        }
+        for _ in 0..<200 { decodes.signal() }
+        app.settle(stepping: clock)
+        for i in shown { #expect(app.grid.cell(at: i).image != nil, "cell \(i): its thumbnail") }
     }
 
     /// Hidden, the right edge is the grid's: a press there taps a photo as anywhere else.

@@ -67,6 +67,22 @@ import TestSupport
         }
     }
 
+    /// The thumbnails a launch makes leave their photos' mean colours in the index (what a scrub shows of a cell before
+    /// its thumbnail comes): the tree's photos are red, green, blue and white in quarters, grey on average.
+    @Test func theThumbnailsColoursAreKept() throws {
+        let tree = try Self.tree(30), cache = try TemporaryFolder()
+        let (status, errors) = try ViewerProcess.run(["--headless", "--size", "600x500", "--screenshot", cache.path + "/grid.png", tree.path],
+                                                     environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(status == 0, "\(errors)")
+        let index = try #require(LibraryIndex.open(FilePath(cache.path + "/photozoom/library.sqlite")) { _ in })
+        let colours = index.entries(under: FilePath(tree.path)).values.compactMap(\.colour)
+        #expect(colours.count >= 12, "the cells shown, at least: \(colours.count)")
+        for colour in colours {
+            let channels = [colour >> 16, colour >> 8 & 0xFF, colour & 0xFF].map(Int.init)
+            #expect(channels.allSatisfy { abs($0 - 128) <= 12 }, "grey: \(String(colour, radix: 16))")
+        }
+    }
+
     /// Killed (SIGKILL) once it has committed a batch: what it committed is whole batches, and the next
     /// launch reads only the photos not in them.
     @Test func aViewerKilledWhileIndexingKeepsWhatItCommitted() throws {
