@@ -22,7 +22,7 @@ final class Interaction {
     private(set) var gesture: Gesture?
 
     /// The phase, for the trace and the `d` overlay.
-    var phase: Phase { Phase(gesture, inTheAir: navigator.flight.map { $0.stage != .held } == true) }
+    var phase: Phase { dates.isDragging ? .scrubbingDates : Phase(gesture, inTheAir: navigator.flight.map { $0.stage != .held } == true) }
 
     let navigator: PhotoNavigator
     var grid: GridScreen { navigator.grid }

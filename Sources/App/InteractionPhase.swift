@@ -25,10 +25,11 @@ enum FingerGesture: Equatable {
     case holdingLive
 }
 
-/// The interaction's phases, for the trace and the `d` overlay: the fingers' gesture, or a photo in the air.
+/// The interaction's phases, for the trace and the `d` overlay: the fingers' gesture, the date scrubber's handle
+/// dragged, or a photo in the air.
 enum InteractionPhase: String {
     case idle, scrollingGrid, paging, panningPhoto, pulling, pinchPending, pinchZooming, pinchClosing, pinchingGrid, swipingBack, revealingInfo
-    case draggingOut, twisting, scrubbing, holdingLive
+    case draggingOut, twisting, scrubbing, holdingLive, scrubbingDates
     case inTheAir
 
     /// The phase of the fingers' `gesture`; with none, in the air (a photo flies on its own) or idle.

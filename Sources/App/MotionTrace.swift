@@ -14,7 +14,7 @@ public struct MotionTraceRecord: Encodable, Equatable {
     /// What moves it (`Flight.Mover`): "finger", "spring", "curve" or "crossFade"; nil with none.
     public let flightMover: String?
     /// The interaction's phase: "idle", "scrollingGrid", "paging", "panningPhoto", "pulling",
-    /// "pinchPending", "pinchZooming", "pinchClosing" or "inTheAir".
+    /// "pinchPending", "pinchZooming", "pinchClosing", "scrubbingDates" (the date scrubber dragged) … or "inTheAir".
     public let phase: String
     /// The photo in the air (or, with none, the viewer's photo) in window points: x, y, width, height.
     public let photoFrame: [Double]?

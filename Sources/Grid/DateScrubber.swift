@@ -25,13 +25,12 @@ public final class DateScrubber {
     /// The sections' first photos and months, and where each year begins.
     private var starts: [Int] = []
     private var months: [String] = []
-    private(set) var years: [(year: Int, start: Int)] = []
+    private var years: [(year: Int, start: Int)] = []
     private var count = 0
     /// Where the rail runs, window points: between the bars.
     private(set) var rail = Rect.zero
     /// The handle's place on the rail, 0 (the oldest photo) … 1 (the newest).
     public private(set) var fraction = 0.0
-
 
     init(grid: GridScreen) {
         self.grid = grid
@@ -120,7 +119,13 @@ public final class DateScrubber {
             bubble.isHidden = true
             return
         }
-        let k = max(0, (starts.lastIndex { $0 <= index } ?? 0))
+        // The last section that starts at or before it (binary: a library of 25 years has some 9,000 days).
+        var (low, high) = (0, starts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        let k = low
         bubbleText.text = TextContents(months[k], fontSize: GridStyle.scrubberBubbleFont, weight: .bold, color: .white, alignment: .center)
         bubble.isHidden = false
         placeBubble()

@@ -21,13 +21,19 @@ public enum LivePhotos {
 
     /// Among `paths`: the movies that are a still's (their places), and each such still's movie (by the still's place).
     static func pairs(_ paths: [FilePath]) -> (movies: Set<Int>, movieOf: [Int: FilePath]) {
-        var stills: [[UInt8]: Int] = [:]
-        for (i, path) in paths.enumerated() { if let key = key(path, movie: false) { stills[key] = stills[key] ?? i } }
+        // The movies first: they are few (none in most libraries), and a library without one reads no still's key
+        // (a dictionary of 100,000 stills' keys took 200 ms of a warm launch).
+        var movieByKey: [[UInt8]: Int] = [:]
+        for (i, path) in paths.enumerated() {
+            if let key = key(path, movie: true), movieByKey[key] == nil { movieByKey[key] = i }
+        }
+        guard !movieByKey.isEmpty else { return ([], [:]) }
         var movies: Set<Int> = [], movieOf: [Int: FilePath] = [:]
         for (i, path) in paths.enumerated() {
-            guard let key = key(path, movie: true), let still = stills[key], movieOf[still] == nil else { continue }
-            movies.insert(i)
-            movieOf[still] = path
+            // A movie pairs with the first still of its name.
+            guard let key = key(path, movie: false), let movie = movieByKey.removeValue(forKey: key) else { continue }
+            movies.insert(movie)
+            movieOf[i] = paths[movie]
         }
         pairByIdentifier(paths, movies: &movies, movieOf: &movieOf)
         return (movies, movieOf)

@@ -27,17 +27,24 @@ public struct Photo: Sendable, Equatable {
     /// (a scrub through thousands of photos shows their colours at once); nil when none was made yet.
     public var colour: UInt32?
 
-    public enum Movement: Sendable, Equatable {
-        case still
-        /// In this format ("GIF" in the cell's badge).
-        case plays(ImageFormat)
+    /// A still, or the format its frames play in ("GIF" in the cell's badge): one byte, the format's place in
+    /// `ImageFormat.all` (a library of a million photos keeps one a photo).
+    public struct Movement: Sendable, Equatable {
+        /// 0: a still; else the format's place, plus one.
+        private let place: UInt8
+
+        public static let still = Movement(place: 0)
+
+        public static func plays(_ format: ImageFormat) -> Movement {
+            Movement(place: ImageFormat.all.firstIndex(of: format).map { UInt8($0 + 1) } ?? 0)
+        }
+
+        private init(place: UInt8) { self.place = place }
 
         public init(_ facts: PhotoFacts) { self = facts.moving.map(Movement.plays) ?? .still }
 
-        public var format: ImageFormat? {
-            if case .plays(let format) = self { return format }
-            return nil
-        }
+        /// The format its frames play in; nil for a still.
+        public var format: ImageFormat? { place == 0 ? nil : ImageFormat.all[Int(place) - 1] }
     }
 
     public init(file: FilePath, date: PhotoDate? = nil, camera: String? = nil, movement: Movement? = nil, colour: UInt32? = nil) {

@@ -26,6 +26,7 @@ enum LibraryFigures {
         let warms = try (0..<3).map { _ in try bench.play(script, cacheHome: cache) }
         let warm = warms.sorted { $0.milliseconds("first photo on screen") < $1.milliseconds("first photo on screen") }[1]
         let searched = try bench.play(search, cacheHome: cache)
+        let scrubbed = try scrub(bench, cacheHome: cache)
 
         print("\n| \(photoCount) photos in \(folderCount) folders, 1920x1080 window | from the index | listed and dated | first photo | grid complete | peak RSS |")
         print("|---|---:|---:|---:|---:|---:|")
@@ -38,6 +39,10 @@ enum LibraryFigures {
         let searches = searched.log.split(separator: "\n").filter { $0.contains("search “2") }
         let searchMs = searches.compactMap { $0.components(separatedBy: " photos in ").last?.split(separator: " ").first.flatMap { Double($0) } }
         for line in searches { print(line.replacingOccurrences(of: "photozoom: ", with: "")) }
+        print(String(format: "\nthe date scrubber dragged from the newest photo to the oldest in 1.5 s and back in 1.5 s: %d frames, "
+                     + "%llu refreshes missed (in %d frames), frame intervals p50 %.1f ms, p99 %.1f, max %.1f; RSS %.0f MiB before, %.0f after",
+                     scrubbed.frames, scrubbed.pacing.missedRefreshes, scrubbed.pacing.framesThatMissed, FramePacing.ms(scrubbed.pacing.all, 50),
+                     FramePacing.ms(scrubbed.pacing.all, 99), FramePacing.ms(scrubbed.pacing.all, 100), scrubbed.rssBefore, scrubbed.rssAfter))
         let coldIndexing = indexingMs(cold.log)
         return [("library_cold_indexing_photos_per_s", Double(photoCount) / coldIndexing * 1000),
                 ("library_cold_first_photo_ms", cold.milliseconds("first photo on screen")),
@@ -48,7 +53,22 @@ enum LibraryFigures {
                 ("library_warm_rss_mib", warm.peakRSSMiB),
                 ("library_search_rss_mib", searched.peakRSSMiB),
                 ("library_search_first_key_ms", searchMs.first ?? .nan),
-                ("library_search_key_max_ms", searchMs.dropFirst().max() ?? .nan)]
+                ("library_search_key_max_ms", searchMs.dropFirst().max() ?? .nan),
+                ("scrub_missed", Double(scrubbed.pacing.missedRefreshes)), ("scrub_rss_growth_mib", scrubbed.rssAfter - scrubbed.rssBefore)]
+    }
+
+    /// A warm launch, the pointer to the right edge (the scrubber shows), a press on its handle at the rail's foot (the
+    /// newest photo), up to its top in 1.5 s and down again in 1.5 s: the frames while it is dragged, and the window's RSS
+    /// just before the press and a second after the release.
+    static func scrub(_ bench: WindowBench, cacheHome: String) throws -> (frames: Int, pacing: FramePacing, rssBefore: Double, rssAfter: Double) {
+        let x = 1915, foot = 1080 - 56 - 4 - 22, top = 56 + 4 + 22
+        let script = "wait 3000\nmove \(x) 600\nwait 400\ndown \(x) \(foot)\nmove \(x) \(top) 1500\nmove \(x) \(foot) 1500\nup\nwait 1000\nkey q\n"
+        let run = try bench.play(script, cacheHome: cacheHome)
+        let frames = run.trace.filter { $0.phase == "scrubbingDates" }
+        // Every frame of the drag counts as in motion; the one after the last shows the release.
+        let pacing = FramePacing(frames.map { $0.moving() })
+        let rss = { (at: Double) in run.rssSamples[min(run.rssSamples.count - 1, max(0, Int(at / 0.05)))] }
+        return (frames.count, pacing, rss(3.3), rss(run.seconds - 0.3))
     }
 
     /// What `--verbose` says the tree took to list and date: "library: in 1234 ms, …" (warm, on its own thread,

@@ -108,7 +108,7 @@ struct WindowBench {
         let time: Double
         let screen: String
         let flight: String
-        let animating: Bool
+        var animating: Bool
         let translation: [Double]?
         let imagePixels: [Int]?
         let page: Int?
@@ -119,10 +119,19 @@ struct WindowBench {
         let msc: UInt64?
         let presentedAt: Double?
         let missed: UInt64?
+        /// The interaction's phase ("scrubbingDates" while the date scrubber is dragged).
+        let phase: String?
         /// The newest input it is the first to show: its time on the server (monotonic s).
         let inputAt: Double?
         /// A clip with sound: its sound's lead over the picture this frame put up, ms (at `time`).
         let soundLeadMs: Double?
+
+        /// The same frame counted as in motion (a drag the app does not animate: the date scrubber's).
+        func moving() -> Frame {
+            var frame = self
+            frame.animating = true
+            return frame
+        }
     }
 
     /// Plays `script` on `target` (the folder by default) with a thumbnail cache in `cacheHome` (a

@@ -15,8 +15,13 @@ public struct PhotoFacts: Sendable, Equatable {
     public var pixelSize: PixelSize?
     /// Apple's ContentIdentifier, which a Live Photo's still (its maker's note) and its movie (a QuickTime key) share.
     public var contentIdentifier: String?
-    /// The format, when the file's frames play (an animated GIF, PNG or WebP; a clip); nil for a still.
-    public var moving: ImageFormat?
+    /// The format, when the file's frames play (an animated GIF, PNG or WebP; a clip); nil for a still. Kept as the
+    /// format's place in `ImageFormat.all`, one byte (a format is 128): a library's index holds one a photo.
+    public var moving: ImageFormat? {
+        get { movingPlace == 0 ? nil : ImageFormat.all[Int(movingPlace) - 1] }
+        set { movingPlace = newValue.flatMap { ImageFormat.all.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0 }
+    }
+    private var movingPlace: UInt8 = 0
 
     public init(date: CaptureDate? = nil, camera: String? = nil, orientation: ExifOrientation? = nil, pixelSize: PixelSize? = nil,
                 moving: ImageFormat? = nil) {
