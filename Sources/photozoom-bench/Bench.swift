@@ -53,8 +53,9 @@ enum Bench {
                 [("xwayland_144hz_frames_missed_percent", try WindowFigures.xwaylandWalk(WindowBench(viewer: WindowBench.viewerBesideThisBench, folder: folder)))]
             }
         case "library": return try LibraryFigures.measure()   // a 100,000-photo tree
-        case "library-tree" where arguments.count == 2:   // only make the library bench's tree (to profile a launch on it)
-            try LibraryFigures.makeTree(at: arguments[1])
+        case "library-1m": return try LibraryFigures.measure(.million)   // a 1,000,000-photo tree over 25 years
+        case "library-tree" where arguments.count >= 2:   // only make the library bench's tree (to profile a launch on it)
+            try LibraryFigures.makeTree(at: arguments[1], arguments.dropFirst(2).first == "1m" ? .million : .hundredThousand)
             return []
         case "import": return try ImportFigures.measure()   // 500 photos arriving in an open library
         case "formats": return try WindowFigures.withPhotoFolder(sources: sources) { try FormatFigures.measure(jpegFolder: $0) }
@@ -62,7 +63,7 @@ enum Bench {
         case "clips": return try ClipFigures.measure(sources: sources)   // clips playing, their sound's sync, a tap on one, among photos
         case "clip-grid": return try ClipGridFigures.measureAlone(sources: sources)   // 200 photos and 50 clips; 50 clips in turn
         default:
-            print("photozoom-bench: no part named \(part) (window, settle, xwayland, library, library-tree FOLDER, import, formats, sandbox, clips, clip-grid)")
+            print("photozoom-bench: no part named \(part) (window, settle, xwayland, library, library-1m, library-tree FOLDER [1m], import, formats, sandbox, clips, clip-grid)")
             exit(2)
         }
     }

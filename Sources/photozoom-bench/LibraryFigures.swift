@@ -4,17 +4,27 @@ import Pixels
 
 /// `photozoom-bench library`: a tree of 100,000 small photos with EXIF dates in 1,000 folders (made here,
 /// in a temporary folder, and removed), opened in a real window: cold (no index: every photo's first bytes
-/// read, the index written) and warm (the index there: the timeline laid out from it).
+/// read, the index written) and warm (the index there: the timeline laid out from it). `library-1m`: the same
+/// with a million in 10,000 folders over 25 years, its keys `library_1m_…`.
 enum LibraryFigures {
-    static let photoCount = 100_000
-    static let folderCount = 1000
+    struct Tree {
+        let photos: Int, folders: Int, years: Int
+        static let hundredThousand = Tree(photos: 100_000, folders: 1000, years: 3)
+        static let million = Tree(photos: 1_000_000, folders: 10_000, years: 25)
+    }
 
-    static func measure() throws -> [(String, Double)] {
+    static func measure(_ tree: Tree = .hundredThousand) throws -> [(String, Double)] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("photozoom-bench-library-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let made = Date()
-        try makeTree(at: root)
-        print("made \(photoCount) photos in \(folderCount) folders in \(String(format: "%.1f", -made.timeIntervalSinceNow)) s")
+        try makeTree(at: root, tree)
+        print("made \(tree.photos) photos in \(tree.folders) folders in \(String(format: "%.1f", -made.timeIntervalSinceNow)) s")
+        let figures = try measure(root: root, tree)
+        return tree.photos == Tree.million.photos ? figures.map { ("library_1m_" + $0.0.dropFirst("library_".count), $0.1) } : figures
+    }
+
+    private static func measure(root: String, _ tree: Tree) throws -> [(String, Double)] {
+        let photoCount = tree.photos, folderCount = tree.folders
 
         let cache = root + "-cache"
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -84,20 +94,26 @@ enum LibraryFigures {
         return ms
     }
 
-    /// 16x16 JPEGs with a camera's EXIF block (a date a few hours apart over three years, a camera), a
-    /// hundred a folder.
-    static func makeTree(at root: String) throws {
+    /// The cameras the photos are taken with, in turn.
+    static let cameras = [("Apple", "iPhone 15 Pro"), ("Apple", "iPhone 11"), ("samsung", "Galaxy S23"), ("Canon", "Canon EOS R6"),
+                          ("Google", "Pixel 8")]
+
+    /// 16x16 JPEGs with a camera's EXIF block (dates spread evenly over `tree.years` years from 2022 back, 90 photos
+    /// a day, cameras in turn), the same number in each folder.
+    static func makeTree(at root: String, _ tree: Tree = .hundredThousand) throws {
         let picture = PixelImage(width: 16, height: 16, isOpaque: true)
-        for f in 0..<folderCount {
-            let folder = root + String(format: "/%04d/%02d", 2022 + f / 400, f % 100)
+        let perFolder = tree.photos / tree.folders, days = tree.photos / 90, firstYear = 2025 - tree.years
+        for f in 0..<tree.folders {
+            let first = f * perFolder, year = firstYear + first / 90 * tree.years / max(days, 1)
+            let folder = root + String(format: "/%04d/%05d", year, f)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for p in 0..<(photoCount / folderCount) {
-                let i = f * (photoCount / folderCount) + p
-                let day = i / 90, hour = i % 90 / 6, minute = i % 6 * 10
-                let date = String(format: "%04d:%02d:%02d %02d:%02d:00", 2022 + day / 336, 1 + day / 28 % 12, 1 + day % 28, 6 + hour, minute)
-                let exif = ExifBlock(dateTaken: (date, "+01:00"), camera: ("Canon", "Canon EOS R6"))
+            for i in first..<first + perFolder {
+                // Day `i / 90` of the span, 336 days a year (twelve months of 28), a photo every 10 minutes from 6:00.
+                let day = i / 90 * tree.years * 336 / max(days, 1), hour = i % 90 / 6, minute = i % 6 * 10
+                let date = String(format: "%04d:%02d:%02d %02d:%02d:00", firstYear + day / 336, 1 + day / 28 % 12, 1 + day % 28, 6 + hour, minute)
+                let exif = ExifBlock(dateTaken: (date, "+01:00"), camera: cameras[i % cameras.count])
                 guard let bytes = JPEGEncoder.encode(picture, quality: 80, exif: exif) else { throw BenchError("a JPEG could not be made") }
-                try Data(bytes).write(to: URL(fileURLWithPath: folder + String(format: "/IMG_%06d.jpg", i)))
+                try Data(bytes).write(to: URL(fileURLWithPath: folder + String(format: "/IMG_%07d.jpg", i)))
             }
         }
     }
