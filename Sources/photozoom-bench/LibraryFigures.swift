@@ -20,7 +20,8 @@ enum LibraryFigures {
         try makeTree(at: root, tree)
         print("made \(tree.photos) photos in \(tree.folders) folders in \(String(format: "%.1f", -made.timeIntervalSinceNow)) s")
         let figures = try measure(root: root, tree)
-        return tree.photos == Tree.million.photos ? figures.map { ("library_1m_" + $0.0.dropFirst("library_".count), $0.1) } : figures
+        guard tree.photos == Tree.million.photos else { return figures }
+        return figures.map { name, value in ("library_1m_" + (name.hasPrefix("library_") ? String(name.dropFirst("library_".count)) : name), value) }
     }
 
     private static func measure(root: String, _ tree: Tree) throws -> [(String, Double)] {
