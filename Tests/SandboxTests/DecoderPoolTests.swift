@@ -34,6 +34,26 @@ import TestSupport
         }
     }
 
+    /// A phone's tiled HEIC is decoded in a decoder as here: its tiles by FFmpeg on libheif's threads (which the
+    /// confinement lets start), whole and shrunk.
+    @Test func aPhonesTiledHEICDecodesInADecoderAsHere() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("quadrants.png", PNGWriter.encode(CameraJPEG.quadrants(width: 400, height: 300))!)
+        let file = folder.path + "/IMG_0001.HEIC"
+        try PhoneHEIC.make(from: source, to: file, layout: PhoneHEIC.Layout(width: 1600, height: 1200))
+        let pool = DecoderPool(executable: Self.executable, size: 1)
+        for atLeast in [nil, (width: 400, height: 300)] as [(width: Int, height: Int)?] {
+            let there = try pool.decode(file: FilePath(file), atLeast: atLeast, colour: .sRGB)
+            let here = try ImageDecoder.decodeHere(data: PhotoFile.read(FilePath(file)), atLeast: atLeast)
+            #expect(!pool.decodesInProcess && there.format == .heic)
+            #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(String(describing: atLeast))")
+            let same = (0..<here.image.height).allSatisfy { y in
+                memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
+            }
+            #expect(same, "at \(String(describing: atLeast)): the pixels differ")
+        }
+    }
+
     /// The picture a camera keeps beside the photo comes from a decoder: a JPEG's EXIF thumbnail and a HEIC's
     /// thumbnail item, each as this process reads it.
     @Test func embeddedThumbnailsComeFromADecoder() throws {
