@@ -55,7 +55,8 @@ test: deps-test
 	swift build --build-tests
 	swift test --skip "PresentPacingTests|ClipWindowTests"
 	swift test --skip-build --filter PresentPacingTests
-	swift test --skip-build --filter ClipWindowTests
+	swift test --skip-build --filter "EndToEndTests.ClipWindowTests"
+	swift test --skip-build --filter WaylandClipWindowTests
 
 bench: deps-bench
 	swift build -c release --product photozoom
