@@ -154,6 +154,7 @@ public final class DateScrubber {
         let wanted = shown && canScrub
         guard wanted != isWanted else { return }
         isWanted = wanted
+        if wanted { followScrolling() }
         grid.animator.animate(root, \.alpha, to: wanted ? 1 : 0, with: DateScrubber.fade)
     }
 
@@ -193,7 +194,8 @@ public final class DateScrubber {
     /// The handle stands at the first photo under the pinned header (reaching the rail's foot at the end of the
     /// scrolling, where the newest photos cannot come to the top).
     func followScrolling() {
-        guard canScrub, !isScrubbing else { return }
+        // Hidden, it stays where it is: a scroll does not move a node no one sees (it is placed as it shows).
+        guard canScrub, !isScrubbing, isWanted || isShown else { return }
         let layout = grid.layout, offset = grid.scrolling.offset, end = grid.scrolling.range.upperBound
         let top = offset + layout.topInset + layout.headerHeight
         let first = layout.indices(inContentRangeFrom: top, to: top + 1).lowerBound

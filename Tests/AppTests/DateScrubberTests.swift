@@ -51,12 +51,12 @@ import TestSupport
         let app = makeApp(photos, clock: clock)
         let scrubber = app.grid.scrubber
         #expect(!scrubber.isShown, "hidden until wanted")
-        #expect(scrubber.fraction > 0.99, "a timeline opens at its newest photos: the handle at the rail's foot")
         let x = app.size.width - 8
         send(app, clock, [.pointerMove(to: Point(x: x, y: 300), time: 0)])
         clock.advance(by: 0.3)
         app.tick()
         #expect(scrubber.isShown, "a hover near the edge shows it")
+        #expect(scrubber.fraction > 0.99, "a timeline opens at its newest photos: the handle at the rail's foot")
         let rail = (top: 56.0 + 4 + 22, bottom: 720.0 - 56 - 4 - 22)   // where the handle's middle travels
         let quarter = rail.top + (rail.bottom - rail.top) * 0.25
         send(app, clock, [.pointerDown(at: Point(x: x, y: 640), button: 1, time: 0.4),
