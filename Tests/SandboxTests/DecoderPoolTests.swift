@@ -27,9 +27,7 @@ import TestSupport
             #expect(!pool.decodesInProcess)
             #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(name)")
             #expect(there.fullSize == here.fullSize && there.format == here.format && there.isAnimated == here.isAnimated)
-            let same = (0..<here.image.height).allSatisfy { y in
-                memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
-            }
+            let same = there.image.hasTheSamePixels(as: here.image)
             #expect(same, "\(name) at \(String(describing: atLeast)): the pixels differ")
         }
     }
@@ -47,9 +45,7 @@ import TestSupport
             let here = try ImageDecoder.decodeHere(data: PhotoFile.read(FilePath(file)), atLeast: atLeast)
             #expect(!pool.decodesInProcess && there.format == .heic)
             #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(String(describing: atLeast))")
-            let same = (0..<here.image.height).allSatisfy { y in
-                memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
-            }
+            let same = there.image.hasTheSamePixels(as: here.image)
             #expect(same, "at \(String(describing: atLeast)): the pixels differ")
         }
     }
@@ -232,9 +228,7 @@ struct ClipDecoderPoolTests {
                 #expect(!pool.decodesInProcess, "\(kind)")
                 #expect(there.clip == here.clip && there.clip != nil && there.format == here.format, "\(kind)")
                 #expect((there.image.width, there.image.height) == (here.image.width, here.image.height), "\(kind)")
-                let same = (0..<here.image.height).allSatisfy { y in
-                    memcmp(there.image.bytes + y * there.image.stride, here.image.bytes + y * here.image.stride, here.image.width * 4) == 0
-                }
+                let same = there.image.hasTheSamePixels(as: here.image)
                 #expect(same, "\(kind) at \(String(describing: atLeast)): the pixels differ")
             }
         }
@@ -263,5 +257,14 @@ struct ClipDecoderPoolTests {
         let end = try #require(try sound.nextPiece(atLeast: 1))
         #expect(abs(end.seconds - 1.5) < 0.03 && end.duration < 0.6, "from 1.5 s to its end: \(end.seconds) s, \(end.duration) s")
         #expect(!pool.decodesInProcess)
+    }
+}
+
+extension PixelImage {
+    /// Whether `other` is this picture, byte for byte (their strides aside).
+    func hasTheSamePixels(as other: PixelImage) -> Bool {
+        width == other.width && height == other.height && (0..<height).allSatisfy { y in
+            memcmp(bytes + y * stride, other.bytes + y * other.stride, width * 4) == 0
+        }
     }
 }
