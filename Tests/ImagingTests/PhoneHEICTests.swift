@@ -36,6 +36,27 @@ import SystemPackage
         expectQuadrants(thumbnail, quadrants, tolerance: 12)
     }
 
+    /// A phone HEIC cut short anywhere, or with bytes of its boxes changed, has a placeholder (a small one) or none:
+    /// never a crash or a hang.
+    @Test func aDamagedHEICsPlaceholderIsThereOrNot() throws {
+        let folder = try TemporaryFolder()
+        let whole = try [UInt8](contentsOf: try Self.make(in: folder, layout: PhoneHEIC.Layout(width: 1200, height: 900)))
+        var random = SeededRandom(state: 42)
+        var cases = stride(from: 16, to: whole.count, by: whole.count / 23).map { Array(whole.prefix($0)) }
+        for _ in 0..<20 {
+            var changed = whole
+            for _ in 0..<8 { changed[Int(random.next() % UInt64(min(4096, changed.count)))] = UInt8(truncatingIfNeeded: random.next()) }
+            cases.append(changed)
+        }
+        for (k, bytes) in cases.enumerated() {
+            let file = try folder.write("case\(k).heic", bytes)
+            if let thumbnail = EmbeddedThumbnail.read(path: FilePath(file)) {
+                #expect(thumbnail.width <= EmbeddedThumbnail.maxSide && thumbnail.height <= EmbeddedThumbnail.maxSide,
+                        "case \(k): \(thumbnail.width)x\(thumbnail.height)")
+            }
+        }
+    }
+
     /// A HEIC without a thumbnail item has no placeholder (the grid waits for its decode).
     @Test func aHEICWithoutAThumbnailItemHasNoPlaceholder() throws {
         let folder = try TemporaryFolder()

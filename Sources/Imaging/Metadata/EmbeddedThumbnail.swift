@@ -23,14 +23,18 @@ public enum EmbeddedThumbnail {
 
     /// `read(path:colour:)` of a file already open, in this process.
     public static func read(fd: Int32, colour: ColourTarget = .sRGB) -> PixelImage? {
-        guard let sniffed = FileHead.read(fd: fd, length: ImageFormat.sniffLength) else { return nil }
-        switch ImageFormat(sniffing: sniffed[...]) {
+        // Enough to tell the format; a JPEG's EXIF block is read on from there (a HEIC's boxes, by libheif).
+        guard var head = FileHead.read(fd: fd, length: ImageFormat.sniffLength) else { return nil }
+        switch ImageFormat(sniffing: head[...]) {
         case .heic?, .avif?:
             guard let item = HEIFDecoder.thumbnailItem(fd: fd, maxSide: maxSide) else { return nil }
             colour.convert(item.image, from: item.colour)
             return item.image
         case .jpeg?:
-            guard let head = FileHead.read(fd: fd), let thumbnail = read(jpegHead: head[...]) else { return nil }
+            if head.count == ImageFormat.sniffLength {
+                head += FileHead.read(fd: fd, at: head.count, length: FileHead.length - head.count) ?? []
+            }
+            guard let thumbnail = read(jpegHead: head[...]) else { return nil }
             colour.convert(thumbnail, from: ICCProfile.inJPEG(head).map(ColourDescription.icc) ?? .sRGB)
             return thumbnail
         default:
