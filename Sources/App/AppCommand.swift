@@ -22,6 +22,10 @@ enum AppCommand: Equatable {
     case turn(quarters: Int, from: Double)
     /// A long press lifted a photo, the finger carries it, or lets it go.
     case dragOut(DragOutStep)
+    /// Tile `index` of a Years, Months or Days card was chosen, tapped at a point (Return: nil): the finer view zooms in.
+    case openCard(Int, at: Point?)
+    /// The view picker or `Ctrl+1` to `Ctrl+4` chose a view of the Library tab.
+    case showView(LibraryView)
     /// Go to date (`Ctrl+G`): the grid glides to the first photo of this day (days since 1970) or after it.
     case goToDay(Int64)
 

@@ -12,7 +12,7 @@ final class DateScrubberController {
     private var dragging: Int??
     /// When it last had a reason to show (a fast scroll, a hover, a drag), on the app's clock.
     private var lastWanted = -Double.infinity
-    private var lastTick: (time: Double, offset: Double)?
+    private var lastTick: (time: Double, offset: Double, arrangement: Int)?
     /// Whether the pointer is near the right edge now.
     private var hovering = false
 
@@ -25,7 +25,7 @@ final class DateScrubberController {
 
     init(navigator: PhotoNavigator) { self.navigator = navigator }
 
-    private func isGridActive() -> Bool { navigator.isGridActive && grid.shownTab == .library }
+    private func isGridActive() -> Bool { navigator.isGridActive && grid.bars.shownTab == .library }
 
     /// Whether a finger drags the handle.
     var isDragging: Bool { dragging != nil }
@@ -72,13 +72,14 @@ final class DateScrubberController {
     }
 
     /// Each frame: shows it while it is wanted (a fast scroll counts from how far the grid moved since the last
-    /// frame), and fades it `linger` after.
+    /// frame, other cells altogether not: a view zoomed into), and fades it `linger` after.
     func tick(at now: Double) {
         let offset = grid.scrollOffset
-        if let last = lastTick, now > last.time, abs(offset - last.offset) / (now - last.time) > Self.fastScroll, dragging == nil {
+        if let last = lastTick, now > last.time, last.arrangement == grid.arrangement, dragging == nil,
+           abs(offset - last.offset) / (now - last.time) > Self.fastScroll {
             lastWanted = now
         }
-        lastTick = (now, offset)
+        lastTick = (now, offset, grid.arrangement)
         if hovering || dragging != nil { lastWanted = now }
         grid.scrubber.show(isGridActive() && now - lastWanted < Self.linger)
     }

@@ -28,6 +28,7 @@ public struct DayTitles {
         lazy var dayAndMonth = formatter("EEEEdMMMM")
         lazy var fullDate = formatter("EEEEdMMMMy")
         lazy var monthAndYear = formatter("MMMMy")
+        lazy var month = formatter("MMMM")
         /// "Today" and "Yesterday" in the locale's words.
         lazy var today = heading(relative.format(Date()))
         lazy var yesterday = heading(relative.format(Date().addingTimeInterval(-86_400)))
@@ -65,6 +66,9 @@ public struct DayTitles {
             return (sameYear ? words.dayAndMonth : words.fullDate).string(from: date)
         }
     }
+
+    /// The name of `day`'s month alone ("March", "März"), as a card of the Months view says it.
+    public func monthTitle(ofDay day: Int64) -> String { words.month.string(from: Date(timeIntervalSince1970: Double(day) * 86_400)) }
 
     /// A timeline's days: each run of photos taken the same day (on the clock where they were taken)
     /// is a section. None unless every photo has a date.

@@ -151,9 +151,10 @@ final class GridThumbnails {
 
     /// The photos changed (`GridScreen.applyChange`): photo `i` is the one that was `origins[i]` (nil: new).
     /// Thumbnails in place stay; the ones asked for (`forgetRequests`) are asked for again in their new places.
-    func listChanged(to photos: [Photo], origins: [Int?]) {
-        // The title bar counts them ("200 photos, 50 videos"); covers are counted as albums.
-        grid.clipCount = grid.showsCovers ? 0 : photos.count(where: \.isClip)
+    /// `clips`: how many of them are clips, when known (nil: counted here).
+    func listChanged(to photos: [Photo], origins: [Int?], clips: Int? = nil) {
+        // The title bar counts them ("200 photos, 50 videos"); covers and cards are counted as themselves.
+        grid.clipCount = grid.contents != .photos ? 0 : clips ?? photos.count(where: \.isClip)
         var newOf: [Int: Int] = [:]
         for (i, origin) in origins.enumerated() { if let origin { newOf[origin] = i } }
         func moved(_ old: Set<Int>) -> Set<Int> { Set(old.compactMap { newOf[$0] }) }
@@ -168,6 +169,8 @@ final class GridThumbnails {
         superseded = moved(superseded)
         named = moved(named)
         self.photos = photos
+        // Other cells altogether (another view, an album): thumbnails for their size, whatever the cells before.
+        if origins.allSatisfy({ $0 == nil }) { sidePoints = max(GridThumbnails.side, grid.layout.pitch.rounded(.up)) }
         update()
     }
 

@@ -16,7 +16,7 @@ extension Interaction {
         case .close:
             if let viewer = navigator.viewer, viewer.isInfoShown, !navigator.isTransitioning {
                 viewer.setInfo(shown: false)   // the details go first, as a swipe down
-            } else if navigator.isGridActive, grid.showsBackButton {
+            } else if navigator.isGridActive, grid.bars.showsBackButton {
                 commands.append(.back)
             } else {
                 navigator.close()
@@ -24,10 +24,12 @@ extension Interaction {
         case .open, .playPause:
             if !navigator.isGridActive {
                 navigator.reopen()
-            } else if grid.showsCovers {
-                commands.append(.openAlbum(grid.keyboardSelection ?? 0))
             } else {
-                navigator.open(grid.keyboardSelection ?? 0)
+                switch grid.contents {
+                case .covers: commands.append(.openAlbum(grid.keyboardSelection ?? 0))
+                case .cards: commands.append(.openCard(grid.keyboardSelection ?? 0, at: nil))
+                case .photos: navigator.open(grid.keyboardSelection ?? 0)
+                }
             }
         case .move(let move) where navigator.isGridActive: moveSelection(move)
         case .zoom(let zoom) where navigator.isGridActive: gridZoomKey(zoom)
@@ -39,6 +41,7 @@ extension Interaction {
         case .trash: if navigator.viewer != nil { viewerKey(.trash) } else { commands.append(.trash) }
         case .turn(let clockwise): viewerKey(.turn(clockwise: clockwise))
         case .menu: viewerKey(.menu)
+        case .libraryView(let view): commands.append(.showView(view))
         case .slowMotion, .debugOverlay, .help, .search, .goToDate, .undo, .stepBack, .mute, .live: break   // the app's own
         }
         return nil

@@ -43,6 +43,8 @@ final class Interaction {
     private let longPress = LongPressRecognizer()
     /// The last press caught a coasting grid, so its tap doesn't open a photo.
     private var pressStoppedScrolling = false
+    /// Whether the grid had its most columns as the pinch began (a pinch together from there goes to Days).
+    private var pinchBeganAtMostColumns = false
     /// The last press took a photo in the air, and no drag has moved it yet.
     private var holdsTakenPhoto = false
     /// Ctrl+scroll units on the grid not yet a whole notch.
@@ -59,6 +61,8 @@ final class Interaction {
     static let pinchDecision = 0.02
     /// …or turned this much, radians (20°): then they twist the photo, and it turns by what is past this.
     static let twistStart = 20 * Double.pi / 180
+    /// A pinch on the Library tab's views changes the view when its scale is this far from 1.
+    static let viewPinch = 0.2
     /// A drag this far from the grid's left edge, px, going right, is a swipe back.
     static let backEdge = 24.0
 
@@ -150,7 +154,7 @@ final class Interaction {
         let settling = grid.isChangingColumns
         grid.finishColumnChange()
         pressStoppedScrolling = navigator.isGridActive && (grid.scrolling.catchMotion() || settling)
-        if !pressStoppedScrolling, !grid.showsCovers, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
+        if !pressStoppedScrolling, grid.contents == .photos, grid.bars.view(at: point) == nil, let index = grid.index(at: point) { navigator.pressed(onCell: index) }
         // A press on a clip's scrub bar takes the clip to its time there, and a drag along it follows.
         if let viewer = navigator.viewer, !navigator.isTransitioning, viewer.button(at: point) == .scrubBar {
             gesture = .scrubbing
@@ -256,7 +260,7 @@ final class Interaction {
         switch gesture {
         case .scrollingGrid?: grid.scrolling.endDrag(velocity: velocity.y)
         case .swipingBack?:
-            if ended, t.x > grid.size.width * 0.25 || velocity.x > 300, grid.showsBackButton { commands.append(.back) }
+            if ended, t.x > grid.size.width * 0.25 || velocity.x > 300, grid.bars.showsBackButton { commands.append(.back) }
         case .paging?: navigator.viewer?.endPaging(velocity: velocity.x)
         case .panningPhoto?: navigator.viewer?.endPan(velocity: velocity)
         case .revealingInfo?: navigator.viewer?.endInfoDrag(velocityY: velocity.y)
@@ -380,20 +384,35 @@ final class Interaction {
         rotation > 0 ? max(0, rotation - twistStart) : min(0, rotation + twistStart)
     }
 
-    /// Two fingers on the grid: its columns follow them (a drag that began with one finger stops where it is).
+    /// Two fingers on the grid: its columns follow them (a drag that began with one finger stops where it is). On
+    /// cards, and past the most columns, they change the view (`viewPinched`).
     private func pinchedGrid(_ pinch: PinchRecognizer) {
         switch pinch.state {
         case .began:
             if gesture == .scrollingGrid { grid.scrolling.endDrag(velocity: 0) }
+            pinchBeganAtMostColumns = grid.layout.columns == GridLayout.columnRange(forWidth: grid.size.width).upperBound
             grid.beginColumnChange(at: pinch.startCenter)
             gesture = .pinchingGrid
         case .changed:
             grid.changeColumns(scale: pinch.scale, at: pinch.center)
         case .ended, .cancelled:
             grid.endColumnChange(scaleVelocity: pinch.state == .ended ? pinch.scaleVelocity : 0)
+            if pinch.state == .ended { viewPinched(scale: pinch.scale, at: pinch.center) }
             gesture = nil
         default:
             break
+        }
+    }
+
+    /// A pinch on the Library tab's views: apart on a card zooms into it, together goes back (or a view coarser); on
+    /// All Photos, together past the most columns goes to Days.
+    private func viewPinched(scale: Double, at point: Point) {
+        guard grid.bars.showsViewPicker || grid.shownView != nil, abs(scale - 1) > Interaction.viewPinch else { return }
+        if let view = grid.shownView {
+            if scale > 1, let index = grid.index(at: point) { commands.append(.openCard(index, at: point)) }
+            if scale < 1 { commands.append(grid.bars.showsBackButton ? .back : view.coarser.map { .showView($0) } ?? .back) }
+        } else if scale < 1, pinchBeganAtMostColumns {
+            commands.append(.showView(.days))
         }
     }
 
@@ -402,15 +421,21 @@ final class Interaction {
     /// At once: a tap opens a cell in the grid; in the viewer (even while the photo zooms in) the
     /// back button closes.
     private func tapped(at point: Point) {
-        if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
-            if grid.showsCovers { commands.append(.openAlbum(index)) } else { navigator.open(index) }
-        } else if navigator.isGridActive, grid.isBackButton(at: point) {
+        if navigator.isGridActive, let view = grid.bars.view(at: point) {
+            commands.append(.showView(view))   // the picker floats over the cells
+        } else if navigator.isGridActive, !pressStoppedScrolling, let index = grid.index(at: point) {
+            switch grid.contents {
+            case .covers: commands.append(.openAlbum(index))
+            case .cards: commands.append(.openCard(index, at: point))
+            case .photos: navigator.open(index)
+            }
+        } else if navigator.isGridActive, grid.bars.isBackButton(at: point) {
             commands.append(.back)
-        } else if navigator.isGridActive, let tab = grid.tab(at: point) {
+        } else if navigator.isGridActive, let tab = grid.bars.tab(at: point) {
             // The shown tab again: out of an album, else to where the grid opened.
-            if tab != grid.shownTab {
+            if tab != grid.bars.shownTab {
                 commands.append(.showTab(tab))
-            } else if grid.showsBackButton {
+            } else if grid.bars.showsBackButton {
                 commands.append(.back)
             } else {
                 grid.glideToNewest()

@@ -1,3 +1,5 @@
+import Grid
+
 /// What each key does: the one table that the key handler, the `?` card and docs/reference.md's key table are
 /// made from (a test holds the docs to it).
 struct KeyBinding {
@@ -26,6 +28,8 @@ struct KeyBinding {
         case search
         /// `Ctrl+G`: go to a date typed (a timeline's grid).
         case goToDate
+        /// `Ctrl+1` to `Ctrl+4`: the Library tab's Years, Months, Days or All Photos.
+        case libraryView(LibraryView)
         /// `Delete`: the open photo (or the grid's chosen one) to the trash.
         case trash
         /// `Ctrl+Z`: the photo last moved to the trash back, while its card shows.
@@ -108,6 +112,9 @@ struct KeyBinding {
                    detail: "in the grid, the Search tab: type a file or folder name, a year, a month, “yesterday” or a camera, and the grid keeps what matches as you type (`BackSpace` deletes, `Escape` clears, then goes back to the Library tab)"),
         KeyBinding(keys: ["g": .goToDate], needsControl: true, label: "`Ctrl+G`", summary: "go to a date",
                    detail: "on a timeline's grid, a card under the title bar takes a date as it is typed (“2019-03-14”, “March 2019”, “14 March 2019”, “2019”; numbers alone in the locale's order); `Return` glides the grid to that day's (month's, year's) first photo, its day's header at the top, or to the newest when the date is past them all; `Escape` closes it"),
+        KeyBinding(keys: ["1": .libraryView(.years), "2": .libraryView(.months), "3": .libraryView(.days), "4": .libraryView(.all)],
+                   needsControl: true, label: "`Ctrl+1` to `Ctrl+4`", summary: "Years, Months, Days, All Photos",
+                   detail: "on a timeline's Library tab, Years (a card a year, its key photo: a favorite, else one well exposed), Months (a card a month, a few of its days' photos), Days (a card a day, up to six of its photos) or All Photos, as the picker at the tab's foot chooses; the view zooms about the photo in the middle. A tap on a card zooms into the finer view, the photo tapped staying under the finger; Back, `Escape` or a swipe from the left edge zooms back out to where it was"),
         KeyBinding(keys: ["Escape": .close, "BackSpace": .close], label: "`Escape`, `BackSpace`", summary: "back to the grid; out of an album",
                    detail: "fly the photo back into the grid, from wherever it is (a zoom-in turns around, keeping its speed; with its details shown, they hide first); in an album's grid, back to the albums; with the `?` card shown, `Escape` hides it first"),
         KeyBinding(keys: ["f": .fullScreen, "F11": .fullScreen], label: "`f`, `F11`", summary: "full screen",

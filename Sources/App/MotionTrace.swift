@@ -121,7 +121,7 @@ extension MotionTraceRecord {
             phase: app.interaction.phase.rawValue,
             photoFrame: photo.map { $0.convert($0.bounds, to: nil).traceArray },
             backgroundAlpha: app.navigator.viewer?.root.alpha ?? 0,
-            tabBarAlpha: app.grid.tabBar.alpha,
+            tabBarAlpha: app.grid.bars.tabBar.alpha,
             translation: drag?.translation.traceArray,
             velocity: drag?.velocity.traceArray,
             zoom: app.navigator.viewer.map { ($0.zoomScale * 10000).rounded() / 10000 },

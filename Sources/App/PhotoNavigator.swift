@@ -109,12 +109,12 @@ final class PhotoNavigator {
         self.queue = queue
         self.style = style
         transitions = ZoomTransitionController(stack: NavigationStack(root: grid, container: screens), animator: animator,
-                                               layer: flights, chrome: grid.tabBar, viewHeight: grid.size.height, style: style)
+                                               layer: flights, chrome: grid.bars.tabBar, viewHeight: grid.size.height, style: style)
         // The current photo is the viewer's: the grid's cell for a flight derives from it.
         grid.transitionIndex = { [weak self] in self?.viewer?.index }
         window.addChild(screens)
         window.addChild(flights)
-        window.addChild(grid.tabBar)
+        window.addChild(grid.bars.tabBar)
         layOut(grid.size)
     }
 

@@ -13,18 +13,18 @@ extension PhotoViewerApp {
         albums = Album.albums(of: library)
         openedAlbum = nil
         let covers = albums.map { library[$0.cover] }
-        grid.setTitle("Albums", back: nil)
+        grid.bars.setTitle("Albums", back: nil)
         if let shownBefore, push == nil {
             let placeOf = Dictionary(shownBefore.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             show(covers, origins: covers.map { placeOf[$0.file] })
         } else {
-            replace(with: covers, covers: true, push: push)
+            replace(with: covers, contents: .covers, push: push)
         }
         for (i, album) in albums.enumerated() {
             let clips = album.photos.count { library[$0].isClip }
             grid.setCaption(album.name, detail: ItemCount.words(items: album.photos.count, clips: clips), at: i)
         }
-        grid.setEmptyState(title: "No Albums", detail: emptyMessage)
+        grid.bars.setEmptyState(title: "No Albums", detail: emptyMessage)
     }
 
     /// Cover `index` was chosen (tapped, or Return on it): its album pushes in.
@@ -33,14 +33,14 @@ extension PhotoViewerApp {
         let album = albums[index]
         coversOffset = grid.scrollOffset
         openedAlbum = album.folder
-        grid.setTitle(album.name, back: "Albums")
-        replace(with: album.photos.map { library[$0] }, covers: false, push: .forward)
-        grid.setEmptyState(title: "No Photos", detail: emptyMessage)
+        grid.bars.setTitle(album.name, back: "Albums")
+        replace(with: album.photos.map { library[$0] }, push: .forward)
+        grid.bars.setEmptyState(title: "No Photos", detail: emptyMessage)
     }
 
     /// Back from an album to the covers, scrolled as they were (nothing when no album is open).
     func closeAlbum() {
-        guard openedAlbum != nil, grid.shownTab == .albums, navigator.isGridActive else { return }
+        guard openedAlbum != nil, grid.bars.shownTab == .albums, navigator.isGridActive else { return }
         showCovers(push: .back)
         grid.scrolling.setOffset(min(coversOffset, grid.scrolling.range.upperBound))
         thumbnails.update()
@@ -52,19 +52,21 @@ extension PhotoViewerApp {
         return search.finds(photo)
     }
 
-    /// The grid shows `shown` in place of what it showed (nothing kept: each cell waits for its thumbnail):
-    /// `covers`, albums' covers; `push`, how the new page comes (nil: at once).
-    func replace(with shown: [Photo], covers: Bool, push: GridScreen.Push?) {
+    /// The grid shows `shown` in place of what it showed (nothing kept: each cell waits for its thumbnail), as
+    /// `contents` (photos, albums' covers, cards' tiles) under `sections` (nil: a timeline's days); `push`, how the new
+    /// page comes (nil: at once).
+    func replace(with shown: [Photo], contents: GridContents = .photos, sections: [GridSection]? = nil, clips: Int? = nil,
+                 push: GridScreen.Push?) {
         navigator.forgetDecodes()
         thumbnails.forgetRequests()
         photos = shown
-        indexOfFile = PhotoViewerApp.places(of: photos)
+        indexOfFile.forget()
         let origins = [Int?](repeating: nil, count: shown.count)
         navigator.listChanged(to: photos, origins: origins)
-        grid.replaceContents(count: shown.count, sections: isTimeline && !covers ? days.sections(of: photos) : [],
-                             covers: covers, atNewest: isTimeline && !covers, push: push)
-        thumbnails.listChanged(to: photos, origins: origins)
-        if !covers, let favorites = navigator.favorites {
+        grid.replaceContents(count: shown.count, sections: sections ?? (isTimeline && contents != .covers ? days.sections(of: photos) : []),
+                             contents: contents, atNewest: isTimeline && contents != .covers, push: push)
+        thumbnails.listChanged(to: photos, origins: origins, clips: clips)
+        if contents == .photos, let favorites = navigator.favorites, !favorites.isEmpty {
             for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
         }
         setNeedsDisplay()

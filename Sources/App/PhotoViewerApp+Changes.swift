@@ -5,10 +5,6 @@ import SystemPackage
 /// The photos shown change: files changed in the library's folders (the live library), or the Search tab's
 /// words. Either way the grid, the viewer and the thumbnails are told where each photo went.
 extension PhotoViewerApp {
-    static func places(of photos: [Photo]) -> [FilePath: Int] {
-        Dictionary(photos.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Files changed in the photos' folders (`FolderWatcher`): a photo written over shows its new contents
     /// at once, in the grid and in the viewer, without leaving either; photos added, removed or renamed
     /// change the grid and the viewer once nothing moves and no finger is on them. The open photo's file
@@ -51,8 +47,8 @@ extension PhotoViewerApp {
         let stayed = update.origins.compactMap { $0 }.count
         let said = "\(update.photos.count) photos, \(update.photos.count - stayed) new, \(library.count - stayed) gone, \(update.renamed) renamed"
         library = update.photos
-        search.libraryChanged()
-        if grid.showsCovers { showCovers(push: nil) } else { show(kept.map { library[$0] }, origins: origins) }
+        (search.libraryChanged(), views.libraryChanged())
+        if grid.showsCovers { showCovers(push: nil) } else if grid.shownView != nil { views.refresh(in: self, keepingOffset: true) } else { show(kept.map { library[$0] }, origins: origins) }
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
     }
@@ -64,7 +60,7 @@ extension PhotoViewerApp {
         navigator.forgetDecodes()
         thumbnails.forgetRequests()
         photos = shown
-        indexOfFile = PhotoViewerApp.places(of: photos)
+        indexOfFile.forget()
         navigator.listChanged(to: photos, origins: origins, preferring: trashing.returning.flatMap { indexOfFile[$0] })
         trashing.returning = nil
         grid.applyChange(origins: origins, sections: isTimeline ? days.sections(of: photos) : [])

@@ -8,7 +8,9 @@ extension PhotoViewerApp {
         switch command {
         case .showTab(let tab): show(tab)
         case .openAlbum(let index): openAlbum(at: index)
-        case .back: closeAlbum()
+        case .back: if openedAlbum != nil { closeAlbum() } else if navigator.isGridActive { views.back(in: self) }
+        case .openCard(let index, let point): if navigator.isGridActive { views.open(tile: index, at: point, in: self) }
+        case .showView(let view): if navigator.isGridActive, grid.bars.showsViewPicker { views.choose(view, in: self) }
         case .trash: trashChosenPhoto()
         case .undo: if let changes = trashing.undo() { filesChanged(changes) }
         case .menu(let point): openMenu(at: point)
@@ -26,7 +28,7 @@ extension PhotoViewerApp {
 
     /// The open photo (in the grid, the chosen one) to the trash.
     private func trashChosenPhoto() {
-        let chosen = navigator.viewer.map(\.index) ?? (navigator.isGridActive && !grid.showsCovers ? grid.keyboardSelection : nil)
+        let chosen = navigator.viewer.map(\.index) ?? (navigator.isGridActive && grid.contents == .photos ? grid.keyboardSelection : nil)
         guard let chosen, photos.indices.contains(chosen), !navigator.isTransitioning else { return }
         // The list changes only while nothing moves, and the card fades in.
         if let changes = trashing.trash(photos[chosen], in: size, over: root) { filesChanged(changes) }

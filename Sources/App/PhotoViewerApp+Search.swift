@@ -9,18 +9,20 @@ import SystemPackage
 extension PhotoViewerApp {
     /// Shows `tab` (only from the grid: the viewer keeps what it pages through).
     func show(_ tab: GridScreen.Tab) {
-        guard navigator.isGridActive, tab != grid.shownTab else { return }
-        let fromAlbums = grid.shownTab == .albums
-        grid.show(tab)
+        guard navigator.isGridActive, tab != grid.bars.shownTab else { return }
+        let fromAlbums = grid.bars.shownTab == .albums
+        grid.bars.show(tab)
         search.query = tab == .search ? PhotoQuery("", days: days) : nil
-        grid.showSearch("")
+        grid.bars.showSearch("")
+        grid.showViewPicker(tab == .library && isTimeline ? views.shown : nil)
         if tab == .albums { return showCovers(push: nil) }
-        if fromAlbums {
+        if views.leaveTab(cards: grid.shownView != nil) || fromAlbums {
             openedAlbum = nil
-            grid.setTitle("Photos", back: nil)
-            replace(with: library, covers: false, push: nil)
+            grid.bars.setTitle("Photos", back: nil)
+            replace(with: library, push: nil)
         }
         showSearched()
+        if tab == .library, views.shown != .all { views.refresh(in: self, keepingOffset: false) }
     }
 
     /// The Search tab's field took a key: typed, deleted or cleared (Escape on an empty field leaves the tab).
@@ -41,7 +43,7 @@ extension PhotoViewerApp {
             text.append(typed)
         }
         search.query = PhotoQuery(text, days: days)
-        grid.showSearch(text)
+        grid.bars.showSearch(text)
         showSearched()
         return true
     }
@@ -56,9 +58,9 @@ extension PhotoViewerApp {
         let text = search.query?.text ?? ""
         logger.debug("search “\(text)”: \(found.count) of \(library.count) photos in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
         if found.isEmpty, !text.isEmpty {
-            grid.setEmptyState(title: "No Results", detail: "Nothing matches “\(text)”")
+            grid.bars.setEmptyState(title: "No Results", detail: "Nothing matches “\(text)”")
         } else {
-            grid.setEmptyState(title: "No Photos", detail: emptyMessage)
+            grid.bars.setEmptyState(title: "No Photos", detail: emptyMessage)
         }
         setNeedsDisplay()
     }

@@ -16,13 +16,7 @@ import SystemPackage
 /// says when it needs drawing. The window loop, a headless run and the tests all drive it the same.
 public final class PhotoViewerApp {
     /// What the app asks of whoever runs it.
-    public enum Request: Equatable {
-        case quit, screenshot, toggleFullScreen
-        /// `r`: start recording, or stop and write the recording.
-        case toggleRecording
-        /// Ctrl+C in the viewer: put this photo on the clipboard.
-        case copy(Photo)
-    }
+    public typealias Request = AppRequest
 
     /// Shift+S slows every animation by this factor.
     static let slowMotion = 10.0
@@ -224,10 +218,10 @@ public final class PhotoViewerApp {
         case .debugOverlay: debugOverlay.toggle(over: root, showing: self)
         case .help: help.toggle(in: size, over: root)
         case .search: show(.search)
-        case .goToDate: if navigator.isGridActive, isTimeline, grid.shownTab == .library { dateEntry.open(in: size, over: root) }
+        case .goToDate: if navigator.isGridActive, isTimeline, grid.bars.shownTab == .library { dateEntry.open(in: size, over: root) }
         case .undo: perform(.undo)
         case .quit, .screenshot, .record, .copy, .fullScreen, .close, .open, .playPause, .move, .zoom, .favorite, .trash,
-             .info, .menu, .turn, .stepBack, .mute, .live:
+             .info, .menu, .turn, .stepBack, .mute, .live, .libraryView:
             return interaction.key(action)
         }
         return nil
@@ -276,7 +270,7 @@ public final class PhotoViewerApp {
     /// Where the covers were scrolled when an album was opened: Back returns there.
     var coversOffset = 0.0
     /// Where each shown photo is, by its file (made when first needed).
-    lazy var indexOfFile: [FilePath: Int] = PhotoViewerApp.places(of: photos)
+    lazy var indexOfFile = ShownPlaces { [unowned self] in photos }
     /// Changes in the photos' folders that change the list, kept until the grid is at rest.
     var pendingChanges = FolderWatcher.Changes()
     /// Where Delete moves photos (nil: `--read-only`, or a run that writes nothing, as most tests are).
@@ -296,6 +290,8 @@ public final class PhotoViewerApp {
     let menu: MenuController
     /// The `?` key's card, and `Ctrl+G`'s.
     let help = HelpController(), dateEntry = DateEntryController()
+    /// The Library tab's Years, Months, Days and All Photos.
+    let views = LibraryViewsController()
     /// The trash, and the card that offers a photo back.
     let trashing: TrashController
     /// A photo lifted by a long press and carried out of the window.

@@ -15,8 +15,12 @@ public enum ItemCount {
 /// right, the back button in an album, and the line under it.
 struct TitleBar {
     /// The title bar's count: "1 photo", "200 photos, 50 videos", "12 albums".
-    static func countText(_ count: Int, clips: Int = 0, covers: Bool = false) -> TextContents {
-        let words = covers ? "\(count) \(count == 1 ? "album" : "albums")" : ItemCount.words(items: count, clips: clips)
+    static func countText(_ count: Int, clips: Int = 0, covers: Bool = false, cards: GridContents = .photos) -> TextContents {
+        var words = covers ? "\(count) \(count == 1 ? "album" : "albums")" : ItemCount.words(items: count, clips: clips)
+        if case .cards(let view, let counts) = cards, view != .all {
+            let n = counts.reduce(0) { $0 + $1.count }, unit = ["year", "month", "day"][view.rawValue]
+            words = "\(n) \(unit)\(n == 1 ? "" : "s")"
+        }
         return TextContents(words, fontSize: GridStyle.subtitleFont, color: GridStyle.secondaryLabel, alignment: .trailing)
     }
 
@@ -155,23 +159,29 @@ struct CoverCaption {
     let node: Node
     let title: Node
     let count: Node
+    /// A year's card's caption is larger than an album's.
+    let scale: Double
 
-    init(index: Int, name: String, detail: String) {
-        node = Node(name: "cell.\(index).caption")
+    init(named prefix: String, name: String, detail: String, scale: Double = 1) {
+        self.scale = scale
+        node = Node(name: prefix + ".caption")
         node.backgroundColor = GridStyle.captionBackground
         node.clipsToBounds = true
-        title = Node(name: "cell.\(index).caption.title")
-        title.text = TextContents(name, fontSize: GridStyle.captionFont, weight: .bold, color: .white, alignment: .leading)
-        count = Node(name: "cell.\(index).caption.count")
-        count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont, color: .white, alignment: .leading)
+        title = Node(name: prefix + ".caption.title")
+        title.text = TextContents(name, fontSize: GridStyle.captionFont * scale, weight: .bold, color: .white, alignment: .leading)
+        count = Node(name: prefix + ".caption.count")
+        count.text = TextContents(detail, fontSize: GridStyle.captionDetailFont * (1 + (scale - 1) / 3), color: .white, alignment: .leading)
         node.addChild(title)
         node.addChild(count)
     }
 
     /// Across the bottom of `cell`.
-    func layOut(in cell: Node) {
-        let h = GridStyle.captionHeight, inset = GridStyle.captionInset, w = cell.bounds.width
-        node.frame = Rect(x: 0, y: cell.bounds.height - h, width: w, height: h)
+    func layOut(in cell: Node) { layOut(across: Rect(origin: .zero, size: cell.bounds.size)) }
+
+    /// Across the bottom of `box` (in its parent's coordinates).
+    func layOut(across box: Rect) {
+        let h = (GridStyle.captionHeight * (1 + (scale - 1) / 2)).rounded(), inset = GridStyle.captionInset * scale, w = box.width
+        node.frame = Rect(x: box.minX, y: box.maxY - h, width: w, height: h)
         title.frame = Rect(x: inset, y: 3, width: max(0, w - 2 * inset), height: h * 0.55)
         count.frame = Rect(x: inset, y: h * 0.55, width: max(0, w - 2 * inset), height: h * 0.4)
     }

@@ -122,7 +122,7 @@ final class GridCells {
     /// An album's name and count along the foot of `cell` (cover `index`'s).
     func setCaption(_ name: String, detail: String, at index: Int, on cell: Node) {
         captions[index]?.node.removeFromParent()
-        let caption = CoverCaption(index: index, name: name, detail: detail)
+        let caption = CoverCaption(named: "cell.\(index)", name: name, detail: detail)
         cell.addChild(caption.node)
         captions[index] = caption
         caption.layOut(in: cell)

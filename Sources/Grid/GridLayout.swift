@@ -32,6 +32,9 @@ public struct GridLayout: Equatable, Sendable {
     /// Each section's top (its header's), from the top inset, px; one more entry: where a section
     /// after the last would start.
     private let sectionTops: [Double]
+    /// Cells of unequal sizes (the Years, Months and Days cards' mosaics, `GridLayout.cards`); nil: cells on the
+    /// column grid.
+    let tiles: CardTiles?
 
     /// One run of rows, without headers.
     public init(width: Double, count: Int, topInset: Double, bottomInset: Double) {
@@ -80,16 +83,28 @@ public struct GridLayout: Equatable, Sendable {
             tops.append(tops[k] + self.headerHeight + (Double(rows) * pitch).rounded())
         }
         sectionTops = tops
+        tiles = nil
     }
 
-    /// The same photos and sections with `columns` columns.
+    /// Cards of mosaic tiles: `tiles` from the top inset, each section `headerHeight` above its first card row.
+    init(width: Double, tiles: CardTiles, sectionStarts: [Int], sectionTops: [Double], headerHeight: Double,
+         topInset: Double, bottomInset: Double, columns: Int) {
+        (self.width, count, self.topInset, self.bottomInset) = (width, tiles.frames.count, topInset, bottomInset)
+        (self.headerHeight, self.columns, self.sectionStarts, self.sectionTops) = (headerHeight, columns, sectionStarts, sectionTops)
+        self.tiles = tiles
+        pitch = tiles.frames.reduce(0) { max($0, $1.width, $1.height) } + GridLayout.spacing
+    }
+
+    /// The same photos and sections with `columns` columns (cards keep theirs).
     public func with(columns: Int?) -> GridLayout {
-        GridLayout(width: width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight,
+        guard tiles == nil else { return self }
+        return GridLayout(width: width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight,
                    topInset: topInset, bottomInset: bottomInset, columns: columns)
     }
 
     public var rows: Int {
-        sectionStarts.indices.reduce(0) { $0 + (photos(inSection: $1).count + columns - 1) / columns }
+        if let tiles { return tiles.rowCount }
+        return sectionStarts.indices.reduce(0) { $0 + (photos(inSection: $1).count + columns - 1) / columns }
     }
 
     public var sectionCount: Int { sectionStarts.count }
@@ -112,6 +127,10 @@ public struct GridLayout: Equatable, Sendable {
 
     /// The cell of photo `index`, in content coordinates (scroll offset 0).
     public func cellFrame(at index: Int) -> Rect {
+        if let tiles {
+            let f = tiles.frames[index]
+            return Rect(x: f.minX, y: f.minY + topInset, width: f.width, height: f.height)
+        }
         let k = section(of: index), local = index - sectionStarts[k]
         let row = local / columns, column = local % columns
         let base = topInset + sectionTops[k] + headerHeight
@@ -149,6 +168,7 @@ public struct GridLayout: Equatable, Sendable {
     /// either side).
     public func indices(inContentRangeFrom top: Double, to bottom: Double) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
+        if let tiles { return tiles.indices(from: top - topInset, to: bottom - topInset) }
         let first = section(atContentY: top), last = section(atContentY: bottom)
         let lo = photo(inSection: first, atRowCovering: top - topInset, roundingDown: true)
         let hi = photo(inSection: last, atRowCovering: bottom - topInset, roundingDown: false)
@@ -167,6 +187,7 @@ public struct GridLayout: Equatable, Sendable {
     /// The photo a row up (`rows` -1) or down (+1) from `index`, across sections: the same column, or
     /// the last photo of a shorter row; nil past the first or last row.
     public func photo(from index: Int, rows: Int) -> Int? {
+        if let tiles { return tiles.tile(from: index, rows: rows) }
         let k = section(of: index), photos = photos(inSection: k)
         let column = (index - photos.lowerBound) % columns
         let target = index + rows * columns
@@ -193,6 +214,20 @@ public struct GridLayout: Equatable, Sendable {
 }
 
 extension GridLayout {
+    /// The scroll offset nearest `offset` at which cell `index` is wholly between the bars and below a pinned header, in
+    /// a view `viewportHeight` high.
+    func offset(revealing index: Int, from offset: Double, viewportHeight: Double) -> Double {
+        let cell = cellFrame(at: index), clear = topInset + headerHeight
+        if cell.minY < offset + clear { return cell.minY - clear }
+        if cell.maxY > offset + viewportHeight - bottomInset { return cell.maxY - viewportHeight + bottomInset }
+        return offset
+    }
+
+    /// The scroll offset at which cell `index` is centred between the bars (the scroll keeps it within the content).
+    func offset(centring index: Int, viewportHeight: Double) -> Double {
+        cellFrame(at: index).midY - topInset - (viewportHeight - topInset - bottomInset) / 2
+    }
+
     /// The photo at `point` (window coordinates, the content scrolled to `scrollOffset` in a view `viewportHeight`
     /// high), or the nearest one in view; and how far down its cell the point is (0 top … 1 bottom).
     func photo(nearest point: Point, scrollOffset: Double, viewportHeight: Double) -> (index: Int, depth: Double) {

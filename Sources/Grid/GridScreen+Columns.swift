@@ -15,7 +15,7 @@ extension GridScreen {
 
     /// Two fingers (or the pointer) at `point` begin to change the columns.
     public func beginColumnChange(at point: Point) {
-        guard photoCount > 0, !showsCovers else { return }   // covers keep their size
+        guard photoCount > 0, contents == .photos else { return }   // covers keep their size
         finishColumnChange()   // one still settling lands first: the fingers start from a whole count
         scrolling.stop()
         let (anchor, depth) = layout.photo(nearest: point, scrollOffset: scrollOffset, viewportHeight: size.height)
@@ -48,7 +48,7 @@ extension GridScreen {
     /// One column more (`delta` 1) or fewer (−1), gliding, holding the photo at `point` (Ctrl+wheel,
     /// Ctrl+`+`/`-`); again while it glides: one on from where it is going.
     public func stepColumns(by delta: Int, at point: Point) {
-        guard !showsCovers else { return }
+        guard contents == .photos else { return }
         let from = columnChange?.target ?? layout.columns
         let range = GridLayout.columnRange(forWidth: size.width)
         let target = min(max(from + delta, range.lowerBound), range.upperBound)
@@ -60,7 +60,7 @@ extension GridScreen {
     /// Back to the count the window's width gives (`0` on the grid), gliding, holding the photo at
     /// `point`; from then on a resize chooses the count again.
     public func returnToNaturalColumns(at point: Point) {
-        guard !showsCovers, chosenColumns != nil || columnChange != nil else { return }
+        guard contents == .photos, chosenColumns != nil || columnChange != nil else { return }
         let natural = layout.with(columns: nil).columns
         if columnChange == nil, natural == layout.columns { chosenColumns = nil; return }
         if columnChange == nil { beginColumnChange(at: point) }

@@ -25,18 +25,19 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     let animator: Animator
     /// The vertical scrolling: drag, momentum, rubber band, wheel glide.
     public let scrolling: ScrollAxis
-    /// The title bar's title: "Photos", "Albums", an album's name.
-    public private(set) var title: String
-    /// Whether the cells are albums' covers (each with its caption), not photos.
-    public internal(set) var showsCovers = false
+    /// What the cells are: photos, albums' covers, or the Years, Months or Days cards' tiles.
+    public internal(set) var contents = GridContents.photos
+    public var showsCovers: Bool { contents == .covers }
+    /// The card view shown (nil: photos or covers).
+    public var shownView: LibraryView? { if case .cards(let view, _) = contents { view } else { nil } }
 
     let scroll = Node(name: "grid.scroll")
     /// The cells in the scene (in content coordinates, as the scroll's children).
     let cellLayer = Node(name: "grid.cells")
-    let titleBar: TitleBar
-    let tabs = TabBar()
-    /// The tab bar's node. Built and laid out here; the app may lift it above every screen so that it can fade over them.
-    public var tabBar: Node { tabs.node }
+    /// The title bar, the tab bar, the view picker, the empty state.
+    public let bars: GridChrome
+    /// The cards' captions, over their tiles.
+    let captions = CardCaptions()
     /// The photo a zoom transition flies to or from: the viewer's current photo, kept in one place
     /// by whoever owns the viewer (the grid only asks).
     public var transitionIndex: () -> Int? = { nil }
@@ -54,23 +55,20 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     var headers: SectionHeaders
     /// The date scrubber on the right edge.
     public private(set) lazy var scrubber = DateScrubber(grid: self)
-    var emptyState: EmptyState?
-    /// What the empty state says ("No Photos", and a line under it).
-    private(set) var emptyTitle = "No Photos"
-    private(set) var emptyMessage: String
 
     /// `emptyMessage` is the second line shown when there are no photos. `sections` (a timeline's days)
     /// each start a row of their own under a header; none: one run of photos.
     public init(photoCount: Int, size: Size, animator: Animator, title: String = "Photos", emptyMessage: String = "",
                 sections: [GridSection] = []) {
         self.size = size
-        self.title = title
-        self.emptyMessage = emptyMessage
+        bars = GridChrome(title: title, count: photoCount, emptyMessage: emptyMessage)
         self.animator = animator
         scrolling = ScrollAxis(animator: animator)
+        // A timeline's Library tab has the view picker over its tab bar.
+        bars.picker.show(sections.isEmpty ? nil : .all)
         layout = GridLayout(width: size.width, count: photoCount, sectionStarts: sections.map(\.start),
-                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight,
-                            topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
+                            headerHeight: sections.isEmpty ? 0 : GridStyle.headerHeight, topInset: GridStyle.titleBarHeight,
+                            bottomInset: GridStyle.tabBarHeight + (sections.isEmpty ? 0 : ViewPicker.band))
         headers = SectionHeaders(sections: sections, layout: layout)
         root.backgroundColor = GridStyle.background
         root.clipsToBounds = true
@@ -78,15 +76,12 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         root.rasterizesWhenStill = true
         scroll.clipsToBounds = true
         root.addChild(scroll)
-        scroll.addChild(cellLayer)
+        [cellLayer, captions.layer].forEach(scroll.addChild)
         cells = GridCells(count: photoCount)
-        titleBar = TitleBar(title: title, count: photoCount)
-        if photoCount == 0 { emptyState = makeEmptyState() }
         scrubber.setSections(sections, count: photoCount)
-        root.addChild(scrubber.root)
-        root.addChild(titleBar.node)
-        root.addChild(tabs.node)
-        show(.library)
+        ([scrubber.root] + bars.nodes).forEach(root.addChild)
+        bars.show(.library)
+        bars.showCount(photoCount, clips: 0, contents: .photos, in: root)
         scrolling.onChange = { [unowned self] offset in
             scroll.bounds.origin.y = offset
             headers.pin(at: offset)
@@ -164,6 +159,7 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
             cellLayer.addChild(cell(at: i))
         }
         attached = wanted
+        captions.attach(tiles: wanted, of: layout)
     }
 
     /// Puts cell `i` at `frame` (content coordinates), its ⚠ and badge with it.
@@ -204,44 +200,19 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
 
     public typealias Tab = GridTab
 
-    /// The tab shown.
-    public private(set) var shownTab = Tab.library
-
-    /// The tab under `point` (window coordinates), if any.
-    public func tab(at point: Point) -> Tab? { tabs.tab(at: point, in: size) }
-
-    /// Shows `tab`'s bar item as chosen, and its title bar: the title, or the search field.
-    public func show(_ tab: Tab) {
-        shownTab = tab
-        tabs.show(tab)
-        titleBar.showSearchField(tab == .search)
+    /// The view picker shows with `view` chosen (nil: it hides), the cells kept clear of it.
+    public func showViewPicker(_ view: LibraryView?) {
+        let changes = bars.showsViewPicker != (view != nil)
+        bars.picker.show(view)
+        guard changes else { return }
+        let atEnd = opensAtNewest && scrolling.offset >= scrolling.range.upperBound - 0.5
+        layout = makeLayout(count: photoCount, sectionStarts: layout.sectionStarts, headerHeight: layout.headerHeight)
+        relayout()
+        if atEnd { scrolling.setOffset(scrolling.range.upperBound) }
     }
 
-    /// The title bar says `title`, with a back button named `back` before it (nil: none).
-    public func setTitle(_ title: String, back: String?) {
-        self.title = title
-        titleBar.setTitle(title, back: back)
-        layoutBars()
-    }
-
-    /// Whether the title bar shows a back button (an album is open).
-    public var showsBackButton: Bool { !titleBar.back.isHidden }
-
-    /// Whether `point` (window coordinates) is on the title bar's back button, while it shows.
-    public func isBackButton(at point: Point) -> Bool {
-        !titleBar.back.isHidden && titleBar.back.frame.contains(point)
-    }
-
-    /// The search field's words (nothing typed: what it searches, in grey), with the caret after them.
-    public func showSearch(_ text: String) { titleBar.showSearch(text) }
-
-    /// What the grid says when it has no photos.
-    public func setEmptyState(title: String, detail: String) {
-        emptyTitle = title
-        emptyMessage = detail
-        emptyState?.title.text?.string = title
-        emptyState?.detail.text?.string = detail
-    }
+    /// Card `k` of a card view says `name` over `detail` along its foot.
+    public func setCardCaption(_ name: String, detail: String, card k: Int) { captions.set(name, detail: detail, card: k) }
 
     /// The shown tab tapped again: glides to where the grid opened (a timeline's newest photos, as iOS's
     /// Library tab does; else the top).
@@ -255,23 +226,14 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     /// in view).
     public func reveal(_ index: Int) {
         finishColumnChange()
-        let cell = layout.cellFrame(at: index)
-        let clear = layout.topInset + layout.headerHeight
-        let top = scrolling.offset + clear, bottom = scrolling.offset + size.height - layout.bottomInset
-        if cell.minY < top {
-            scrolling.setOffset(cell.minY - clear)
-        } else if cell.maxY > bottom {
-            scrolling.setOffset(cell.maxY - size.height + layout.bottomInset)
-        }
+        scrolling.setOffset(layout.offset(revealing: index, from: scrolling.offset, viewportHeight: size.height))
     }
 
     /// Scrolls, without animation, so that the cell of `index` is centred between the bars, as far as
     /// the content goes (the seeds' `scrollToItem(at:at: .centeredVertically)`).
     public func centre(_ index: Int) {
         finishColumnChange()
-        let cell = layout.cellFrame(at: index)
-        let middle = layout.topInset + (size.height - layout.topInset - layout.bottomInset) / 2
-        scrolling.setOffset(cell.midY - middle)
+        scrolling.setOffset(layout.offset(centring: index, viewportHeight: size.height))
     }
 
     /// The photo whose cell is under `point` (window coordinates), if any. The bars and the headers cover
@@ -316,32 +278,33 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     func relayout() {
         // Every cell is placed anew as it is put back in the scene (the cells may be others since).
         cellLayer.removeAllChildren()
+        captions.detachAll()
         attached = 0..<0
         root.frame = Rect(origin: .zero, size: size)
         scroll.frame = Rect(origin: .zero, size: size)
         scrolling.setRange(0...layout.maxScrollOffset(viewportHeight: size.height), viewport: size.height)
         scroll.bounds.origin.y = scrolling.offset
         cellLayer.frame = Rect(x: 0, y: 0, width: size.width, height: layout.maxScrollOffset(viewportHeight: size.height) + 2 * size.height)
+        captions.layer.frame = cellLayer.frame
         attachCells()
         if let keyboardSelection { selectionRing.frame = layout.cellFrame(at: keyboardSelection) }
         headers.layOut(layout, scrollOffset: scrolling.offset)
         scrubber.layOut(in: size)
         scrubber.followScrolling()
-        layoutBars()
-        emptyState?.layOut(in: size)
+        bars.layOut(in: size)
     }
 
-    /// A layout for `count` cells as the grid now shows them: photos in the columns chosen, or covers.
+    /// A layout for `count` cells as the grid now shows them: photos in the columns chosen, covers, or cards.
     func makeLayout(count: Int, sectionStarts: [Int], headerHeight: Double) -> GridLayout {
-        showsCovers
-            ? .covers(width: size.width, count: count, topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight)
-            : GridLayout(width: size.width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight,
-                         topInset: GridStyle.titleBarHeight, bottomInset: GridStyle.tabBarHeight, columns: chosenColumns)
-    }
-
-    private func layoutBars() {
-        titleBar.layOut(width: size.width)
-        tabs.layOut(in: size)
+        let (top, bottom) = (GridStyle.titleBarHeight, GridStyle.tabBarHeight + (bars.showsViewPicker ? ViewPicker.band : 0))
+        switch contents {
+        case .covers: return .covers(width: size.width, count: count, topInset: top, bottomInset: bottom)
+        case .cards(let view, let cards):
+            return .cards(view, width: size.width, sections: cards, headerHeight: headerHeight, topInset: top, bottomInset: bottom)
+        case .photos:
+            return GridLayout(width: size.width, count: count, sectionStarts: sectionStarts, headerHeight: headerHeight,
+                              topInset: top, bottomInset: bottom, columns: chosenColumns)
+        }
     }
 
     /// How many of the cells are clips, for the title bar's count ("200 photos, 50 videos"), shown as it is set.
@@ -350,19 +313,5 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
     }
 
     /// The title bar's count of the cells now, and the empty state while there are none.
-    func showCount() {
-        titleBar.count.text = TitleBar.countText(cells.count, clips: min(clipCount, cells.count), covers: showsCovers)
-        layoutBars()   // the count's words take the room they need
-        if cells.count == 0, emptyState == nil { emptyState = makeEmptyState() }
-        if cells.count > 0 {
-            emptyState?.node.removeFromParent()
-            emptyState = nil
-        }
-    }
-
-    private func makeEmptyState() -> EmptyState {
-        let state = EmptyState(title: emptyTitle, detail: emptyMessage)
-        root.addChild(state.node)
-        return state
-    }
+    func showCount() { bars.showCount(cells.count, clips: clipCount, contents: contents, in: root) }
 }

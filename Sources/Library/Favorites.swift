@@ -49,6 +49,9 @@ public final class Favorites {
 
     public func contains(_ path: FilePath) -> Bool { paths.contains(path.bytes) }
 
+    /// Whether there are none (a list of 100,000 photos need not be looked through).
+    public var isEmpty: Bool { paths.isEmpty }
+
     /// Marks `path` as a favorite, or not, at once and for good.
     public func set(_ path: FilePath, favorite: Bool) {
         let bytes = path.bytes

@@ -38,6 +38,7 @@ enum LibraryFigures {
         let warm = warms.sorted { $0.milliseconds("first photo on screen") < $1.milliseconds("first photo on screen") }[1]
         let searched = try bench.play(search, cacheHome: cache)
         let scrubbed = try scrub(bench, cacheHome: cache)
+        let zoomed = try views(bench, cacheHome: cache)
 
         print("\n| \(photoCount) photos in \(folderCount) folders, 1920x1080 window | from the index | listed and dated | first photo | grid complete | peak RSS |")
         print("|---|---:|---:|---:|---:|---:|")
@@ -54,6 +55,10 @@ enum LibraryFigures {
                      + "%llu refreshes missed (in %d frames), frame intervals p50 %.1f ms, p99 %.1f, max %.1f; RSS %.0f MiB before, %.0f after",
                      scrubbed.frames, scrubbed.pacing.missedRefreshes, scrubbed.pacing.framesThatMissed, FramePacing.ms(scrubbed.pacing.all, 50),
                      FramePacing.ms(scrubbed.pacing.all, 99), FramePacing.ms(scrubbed.pacing.all, 100), scrubbed.rssBefore, scrubbed.rssAfter))
+        print(String(format: "\nYears, a year's Months, a month's Days by taps, back twice, All Photos: %d frames in motion, "
+                     + "%llu refreshes missed (in %d frames), frame intervals p50 %.1f ms, p99 %.1f, max %.1f; a tap to its first frame at most %.0f ms",
+                     zoomed.pacing.framesInMotion, zoomed.pacing.missedRefreshes, zoomed.pacing.framesThatMissed, FramePacing.ms(zoomed.pacing.all, 50),
+                     FramePacing.ms(zoomed.pacing.all, 99), FramePacing.ms(zoomed.pacing.all, 100), FramePacing.ms(zoomed.pacing.inputToPhoton, 100)))
         let coldIndexing = indexingMs(cold.log)
         return [("library_cold_indexing_photos_per_s", Double(photoCount) / coldIndexing * 1000),
                 ("library_cold_first_photo_ms", cold.milliseconds("first photo on screen")),
@@ -65,7 +70,9 @@ enum LibraryFigures {
                 ("library_search_rss_mib", searched.peakRSSMiB),
                 ("library_search_first_key_ms", searchMs.first ?? .nan),
                 ("library_search_key_max_ms", searchMs.dropFirst().max() ?? .nan),
-                ("scrub_missed", Double(scrubbed.pacing.missedRefreshes)), ("scrub_rss_growth_mib", scrubbed.rssAfter - scrubbed.rssBefore)]
+                ("scrub_missed", Double(scrubbed.pacing.missedRefreshes)), ("scrub_rss_growth_mib", scrubbed.rssAfter - scrubbed.rssBefore),
+                ("views_zoom_missed", Double(zoomed.pacing.missedRefreshes)),
+                ("views_tap_to_frame_ms", FramePacing.ms(zoomed.pacing.inputToPhoton, 100))]
     }
 
     /// A warm launch, the pointer to the right edge (the scrubber shows), a press on its handle at the rail's foot (the
@@ -80,6 +87,18 @@ enum LibraryFigures {
         let pacing = FramePacing(frames.map { $0.moving() })
         let rss = { (at: Double) in run.rssSamples[min(run.rssSamples.count - 1, max(0, Int(at / 0.05)))] }
         return (frames.count, pacing, rss(3.3), rss(run.seconds - 0.3))
+    }
+
+    /// A warm launch, then `Ctrl+1` (Years), a tap on a year (its Months zoom in, the key photo under the finger), a tap
+    /// at the same place (that month's Days), `Escape` twice (back out to Years) and `Ctrl+4`: the frames in motion.
+    static func views(_ bench: WindowBench, cacheHome: String) throws -> (frames: Int, pacing: FramePacing) {
+        let step = "wait 1200\n", at = "tap 700 200\n"
+        let script = "wait 3000\nkey ctrl+1\n" + step + at + step + at + step + "key Escape\n" + step + "key Escape\n" + step
+            + "key ctrl+4\n" + step + "key q\n"
+        let run = try bench.play(script, cacheHome: cacheHome)
+        let start = run.trace.first?.time ?? 0
+        let frames = run.trace.filter { $0.time >= start + 2.9 }
+        return (frames.count, FramePacing(frames))
     }
 
     /// What `--verbose` says the tree took to list and date: "library: in 1234 ms, …" (warm, on its own thread,

@@ -61,7 +61,7 @@ import TestSupport
 
     @Test func theTabShowsACoverForEachFolderWithItsNewestPhoto() {
         tap(albumsTab)
-        #expect(app.grid.shownTab == .albums && app.grid.showsCovers && title == "Albums")
+        #expect(app.grid.bars.shownTab == .albums && app.grid.showsCovers && title == "Albums")
         let root = tree.url.lastPathComponent
         #expect((0..<4).map(caption) == [root, "beach", "Trip 2", "Trip 10"], "the opened folder first, then by name as read")
         #expect((0..<4).map(count) == ["1 photo", "2 photos", "5 photos", "3 photos"])
@@ -127,12 +127,12 @@ import TestSupport
         tap(albumsTab)
         tap(app.cellFrame(2).center)
         tap(Point(x: 60, y: 580))
-        #expect(app.grid.shownTab == .library && !app.grid.showsCovers && app.photos.count == 11 && title == "Photos")
+        #expect(app.grid.bars.shownTab == .library && !app.grid.showsCovers && app.photos.count == 11 && title == "Photos")
         #expect(app.root.descendant(named: "titleBar.back")?.isHidden == true)
         #expect(app.grid.scrollOffset == app.grid.scrolling.range.upperBound, "at its newest, as a library opens")
         tap(albumsTab)
         tap(Point(x: 340, y: 580))
-        #expect(app.grid.shownTab == .search && app.photos.count == 11)
+        #expect(app.grid.bars.shownTab == .search && app.photos.count == 11)
     }
 
     /// Pinching the covers changes nothing: they keep their size.

@@ -57,7 +57,7 @@ import TestSupport
         let expectedCenter = Point(x: start.x + 30, y: start.y + dy - fit.height * f.scale(t) * (1 - f.scale(t)) / 2)
         #expect((node.center - expectedCenter).magnitude < 1e-9)
         #expect(abs(app.viewer!.root.alpha - (1 - min(dy / 120, 1))) < 1e-9)
-        #expect(abs(app.grid.tabBar.alpha - min(dy / 120, 1)) < 1e-9)
+        #expect(abs(app.grid.bars.tabBar.alpha - min(dy / 120, 1)) < 1e-9)
     }
 
     @Test func movingUpAtReleaseCancels() {
@@ -66,7 +66,7 @@ import TestSupport
         app.settle(stepping: clock)
         #expect(app.viewer != nil, "sprang back")
         #expect(app.viewer?.photoNode?.isHidden == false)
-        #expect(app.viewer!.root.alpha == 1 && app.grid.tabBar.alpha == 0)
+        #expect(app.viewer!.root.alpha == 1 && app.grid.bars.tabBar.alpha == 0)
     }
 
     @Test func aboveTheAnchorCancels() {
@@ -94,7 +94,7 @@ import TestSupport
         #expect(app.viewer == nil)
         #expect(frames == 15, "0.25 s at 60 Hz")
         #expect((last! - cellFrame).magnitude < 6)
-        #expect(app.grid.tabBar.alpha == 1)
+        #expect(app.grid.bars.tabBar.alpha == 1)
     }
 
     /// Once a pull has closed the viewer, nothing holds its nodes: its pages' pictures (a zoomed

@@ -87,7 +87,7 @@ import TestSupport
         #expect(app.grid.scrollOffset == before)
         press(app, "Escape")
         #expect(app.root.descendant(named: "dateEntry") == nil)
-        #expect(app.grid.shownTab == .library, "Escape closed the card alone")
+        #expect(app.grid.bars.shownTab == .library, "Escape closed the card alone")
     }
 
     @Test(arguments: [

@@ -30,7 +30,7 @@ import Testing
         #expect(abs(copy.frame.width - fit.width * 0.6) < 1e-6)
         #expect(copy.center == center + (fit.center - center) * 0.6)
         #expect(v.viewer.root.alpha == 0, "the same alphas as a pull that shows scale 0.6")
-        #expect(v.app.grid.tabBar.alpha == 1)
+        #expect(v.app.grid.bars.tabBar.alpha == 1)
         #expect(v.app.timesShown(v.name) == 1)
     }
 
@@ -39,7 +39,7 @@ import Testing
         runChecked()
         #expect(v.app.viewer == nil, "closed")
         #expect(v.app.grid.cell(at: 1).isHidden == false)
-        #expect(v.app.grid.tabBar.alpha == 1)
+        #expect(v.app.grid.bars.tabBar.alpha == 1)
     }
 
     @Test func openingTheFingersAgainBeforeLettingGoCancels() {
@@ -47,7 +47,7 @@ import Testing
         runChecked()
         #expect(v.app.viewer != nil, "sprang back")
         #expect(v.photoFrame == v.viewer.fitFrame)
-        #expect(v.viewer.root.alpha == 1 && v.app.grid.tabBar.alpha == 0)
+        #expect(v.viewer.root.alpha == 1 && v.app.grid.bars.tabBar.alpha == 0)
     }
 }
 
@@ -175,7 +175,7 @@ import Testing
         app.settle(stepping: clock)
         let viewer = try #require(app.viewer, "still opened")
         #expect(viewer.photoFrame == viewer.fitFrame)
-        #expect(viewer.root.alpha == 1 && app.grid.tabBar.alpha == 0)
+        #expect(viewer.root.alpha == 1 && app.grid.bars.tabBar.alpha == 0)
     }
 
     @Test func aPressDuringTheFlyBackAndAnUpwardFlickReturnsToTheViewer() throws {
@@ -194,7 +194,7 @@ import Testing
         app.settle(stepping: clock)
         let viewer = try #require(app.viewer, "moving up cancels: the photo stays open")
         #expect(viewer.photoFrame == viewer.fitFrame)
-        #expect(viewer.root.alpha == 1 && app.grid.tabBar.alpha == 0)
+        #expect(viewer.root.alpha == 1 && app.grid.bars.tabBar.alpha == 0)
         #expect(copy == nil)
     }
 

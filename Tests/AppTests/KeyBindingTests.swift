@@ -1,4 +1,5 @@
 import Foundation
+import Grid
 import Testing
 import TestSupport
 @testable import App
@@ -40,7 +41,8 @@ import TestSupport
     @Test func eachKeyCarriesItsAction() {
         #expect(KeyBinding.action(for: "KP_Add") == .zoom(.stepIn))
         #expect(KeyBinding.action(for: "minus") == .zoom(.stepOut))
-        #expect(KeyBinding.action(for: "1", control: true) == .zoom(.actualSize), "Ctrl does not stop a plain key")
+        #expect(KeyBinding.action(for: "0", control: true) == .zoom(.fit), "Ctrl does not stop a plain key")
+        #expect(KeyBinding.action(for: "1") == .zoom(.actualSize) && KeyBinding.action(for: "1", control: true) == .libraryView(.years))
         #expect(KeyBinding.action(for: "End") == .move(.last))
         #expect(KeyBinding.action(for: "c") == nil && KeyBinding.action(for: "c", control: true) == .copy)
         #expect(KeyBinding.action(for: "x") == nil)

@@ -35,7 +35,7 @@ import SystemPackage
         let viewer = try #require(app.viewer)
         #expect(viewer.photoName == "life_by_Aitzol_Berasategi.jpg")
         #expect(app.root.descendant(named: "transitionImage") == nil)
-        #expect(viewer.root.alpha == 1 && app.grid.tabBar.alpha == 0)
+        #expect(viewer.root.alpha == 1 && app.grid.bars.tabBar.alpha == 0)
         #expect(app.timesShown(viewer.photoName) == 1)
         _ = app.handle(.key(name: "Escape", modifiers: []))
         app.settle(stepping: clock)

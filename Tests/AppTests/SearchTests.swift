@@ -37,7 +37,7 @@ import TestSupport
 
     @Test func typingKeepsWhatMatchesAsItIsTyped() {
         key("slash")
-        #expect(app.grid.shownTab == .search && app.photos.count == 15, "an empty field: every photo")
+        #expect(app.grid.bars.shownTab == .search && app.photos.count == 15, "an empty field: every photo")
         type("aitzol")
         #expect(names.count == 6 && names.allSatisfy { $0.contains("Aitzol") }, "\(names)")
         #expect(app.grid.photoCount == 6 && field == "aitzol|")
@@ -64,7 +64,7 @@ import TestSupport
         key("Right")
         #expect(app.viewer?.index == 5, "the last result is the last page")
         key("Escape")
-        #expect(app.viewer == nil && app.grid.shownTab == .search, "back in the results")
+        #expect(app.viewer == nil && app.grid.bars.shownTab == .search, "back in the results")
         #expect(app.grid.keyboardSelection == nil || app.grid.keyboardSelection == 5)
     }
 
@@ -75,16 +75,16 @@ import TestSupport
         key("Escape")
         #expect(app.photos.count == 15 && field != "coffee|")
         key("Escape")
-        #expect(app.grid.shownTab == .library && app.photos.count == 15)
+        #expect(app.grid.bars.shownTab == .library && app.photos.count == 15)
         #expect(key("q") == .quit, "off the Search tab, keys are keys again")
     }
 
     @Test func theTabsAreTapped() {
         tap(Point(x: 300, y: 580))
-        #expect(app.grid.shownTab == .search)
+        #expect(app.grid.bars.shownTab == .search)
         type("grace")
         #expect(names == ["grace_hopper.jpg"])
         tap(Point(x: 100, y: 580))
-        #expect(app.grid.shownTab == .library && app.photos.count == 15, "the library again, whole")
+        #expect(app.grid.bars.shownTab == .library && app.photos.count == 15, "the library again, whole")
     }
 }

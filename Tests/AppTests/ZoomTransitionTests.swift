@@ -65,7 +65,7 @@ import TestSupport
         #expect((flights.last! - fit).magnitude < 2, "within 2 px of the end on the last frame in flight")
         #expect(app.root.descendant(named: "transitionImage") == nil)
         #expect(viewer.root.alpha == 1)
-        #expect(app.grid.tabBar.alpha == 0)
+        #expect(app.grid.bars.tabBar.alpha == 0)
         let photo = try #require(viewer.photoNode)
         let page = try #require(photo.parent)
         #expect(page.convert(page.bounds, to: nil) == Rect(x: 0, y: 0, width: 640, height: 480))
@@ -82,7 +82,7 @@ import TestSupport
         #expect(flights.count == 15, "0.25 s at 60 Hz")
         #expect((flights.last! - cellFrame).magnitude < 4, "ease-out: nearly there on the last frame")
         #expect(app.viewer == nil)
-        #expect(app.grid.tabBar.alpha == 1)
+        #expect(app.grid.bars.tabBar.alpha == 1)
         #expect(app.root.descendant(named: "viewer") == nil)
         #expect(app.grid.cell(at: index).isHidden == false)
     }

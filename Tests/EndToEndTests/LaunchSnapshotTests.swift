@@ -66,7 +66,7 @@ import TestSupport
 
         // A photo written again since: its cell loads as usual, the others show at once; the screen kept
         // again.
-        let touched = photos.path + "/Kleiber_by_Lukas_Baubkus.jpg"
+        let touched = photos.path + "/" + names[names.count - 1]   // the newest: in the first screen, at its foot
         var later = timespec(tv_sec: time(nil) + 60, tv_nsec: 0)
         _ = withUnsafePointer(to: &later) { now in utimensat(AT_FDCWD, touched, [now.pointee, now.pointee], 0) }
         let (third, thirdWindow) = try session.launch(arguments, environment: environment)
