@@ -49,6 +49,35 @@ import TestSupport
 
     func text(_ app: PhotoViewerApp, _ name: String) -> String? { app.root.descendant(named: name)?.text?.string }
 
+    func tap(_ app: PhotoViewerApp, _ name: String) throws {
+        let node = try #require(app.root.descendant(named: name), "\(name) shows")
+        let at = node.convert(node.bounds, to: nil).center
+        _ = app.handle(.pointerDown(at: at, button: 1, time: clock.now))
+        _ = app.handle(.pointerUp(at: at, button: 1, time: clock.now + 0.05))
+    }
+
+    /// The card's calendar opens at the month at the top of the view, its days with photos in bold; ‹ turns it back,
+    /// a date typed takes it to its month, and a tap on a day glides the grid to that day's header.
+    @Test func theCalendarGoesToTheDayTapped() throws {
+        let app = library()
+        press(app, "g", control: true)
+        let top = app.photos[app.grid.indices(withinScreens: 0).lowerBound].date!.day
+        let month = { (day: Int64) in DateFormatter.monthAndYear.string(from: Date(timeIntervalSince1970: Double(day) * 86_400)) }
+        #expect(text(app, "dateEntry.calendar.title") == month(top))
+        let bold = { (n: Int) in app.root.descendant(named: "dateEntry.calendar.day.\(n)")?.text?.weight == .bold }
+        #expect(bold(1) && bold(14) && !bold(2) && !bold(15), "the days with photos")
+        try tap(app, "dateEntry.calendar.previous")
+        let date = PhotoDate.calendarDate(ofDay: top)
+        #expect(text(app, "dateEntry.calendar.title") == month(day(date.month == 1 ? date.year - 1 : date.year, (date.month + 10) % 12 + 1, 1)))
+        type(app, "2017-06")
+        #expect(text(app, "dateEntry.calendar.title") == month(day(2017, 6, 1)), "it follows the date typed")
+        try tap(app, "dateEntry.calendar.day.14")
+        app.settle(stepping: clock)
+        #expect(app.root.descendant(named: "dateEntry") == nil, "the card goes")
+        let expected = app.photos.firstIndex { $0.date?.day == day(2017, 6, 14) }!
+        #expect(sectionAtTop(app) == app.grid.layout.section(of: expected), "14 June 2017's header at the top")
+    }
+
     @Test func aDayTypedBringsItsHeaderToTheTop() {
         let app = library()
         press(app, "g", control: true)
