@@ -26,6 +26,8 @@ enum AppCommand: Equatable {
     case openCard(Int, at: Point?)
     /// The view picker or `Ctrl+1` to `Ctrl+4` chose a view of the Library tab.
     case showView(LibraryView)
+    /// A tap on a header (a day's, a month's): Go to date's card opens, its calendar at cell `near`'s month.
+    case chooseDate(near: Int)
     /// Go to date (`Ctrl+G`): the grid glides to the first photo of this day (days since 1970) or after it.
     case goToDay(Int64)
 

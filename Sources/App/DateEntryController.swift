@@ -26,11 +26,11 @@ final class DateEntryController {
         monthFirst = (order.firstIndex(of: "M") ?? order.endIndex) < (order.firstIndex(of: "d") ?? order.endIndex)
     }
 
-    /// `Ctrl+G`: on a timeline's Library tab, the card, its calendar at the month of the photo at the top of the view.
-    func open(over app: PhotoViewerApp) {
-        guard app.navigator.isGridActive, app.isTimeline, app.grid.bars.shownTab == .library else { return }
-        let top = app.views.photo(atCell: app.grid.indices(withinScreens: 0).lowerBound)
-        open(in: app.size, over: app.root, photos: app.library, near: top)
+    /// `Ctrl+G`, or a tap on a header: on a timeline's Library tab, the card, its calendar at the month of cell `cell`'s
+    /// photo (the one at the top of the view, or the header's first).
+    func open(over app: PhotoViewerApp, near cell: Int) {
+        guard app.navigator.isGridActive, app.isTimeline, app.grid.bars.shownTab == .library, app.grid.photoCount > cell else { return }
+        open(in: app.size, over: app.root, photos: app.library, near: app.views.photo(atCell: cell))
     }
 
     /// Shows the card, empty, over `root` (a window of `size`), its calendar at the month of photo `near` of `photos` (a

@@ -431,14 +431,14 @@ final class Interaction {
             }
         } else if navigator.isGridActive, grid.bars.isBackButton(at: point) {
             commands.append(.back)
+        } else if navigator.isGridActive, let section = grid.header(at: point) {
+            commands.append(.chooseDate(near: grid.layout.photos(inSection: section).lowerBound))   // a day's header names its date
         } else if navigator.isGridActive, let tab = grid.bars.tab(at: point) {
-            // The shown tab again: out of an album, else to where the grid opened.
-            if tab != grid.bars.shownTab {
-                commands.append(.showTab(tab))
-            } else if grid.bars.showsBackButton {
-                commands.append(.back)
-            } else {
-                grid.glideToNewest()
+            // The shown tab again: out of an album (or a view tapped into), else to where the grid opened.
+            switch (tab != grid.bars.shownTab, grid.bars.showsBackButton) {
+            case (true, _): commands.append(.showTab(tab))
+            case (false, true): commands.append(.back)
+            case (false, false): grid.glideToNewest()
             }
         } else if let button = navigator.viewer?.button(at: point) {
             switch button {

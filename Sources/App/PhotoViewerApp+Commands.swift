@@ -16,6 +16,7 @@ extension PhotoViewerApp {
         case .menu(let point): openMenu(at: point)
         case .turn(let quarters, let angle): turnOpenPhoto(quarters: quarters, from: angle)
         case .dragOut(let step): dragOut(step)
+        case .chooseDate(let cell): dateEntry.open(over: self, near: cell)
         case .goToDay(let day): DateEntryController.glide(grid, toDay: day, in: photos)
         }
         setNeedsDisplay()

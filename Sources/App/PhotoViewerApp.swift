@@ -218,7 +218,7 @@ public final class PhotoViewerApp {
         case .debugOverlay: debugOverlay.toggle(over: root, showing: self)
         case .help: help.toggle(in: size, over: root)
         case .search: show(.search)
-        case .goToDate: dateEntry.open(over: self)
+        case .goToDate: dateEntry.open(over: self, near: grid.indices(withinScreens: 0).lowerBound)
         case .undo: perform(.undo)
         case .quit, .screenshot, .record, .copy, .fullScreen, .close, .open, .playPause, .move, .zoom, .favorite, .trash,
              .info, .menu, .turn, .stepBack, .mute, .live, .libraryView:

@@ -236,6 +236,12 @@ public final class GridScreen: Screen, ZoomAnimatorDelegate {
         scrolling.setOffset(layout.offset(centring: index, viewportHeight: size.height))
     }
 
+    /// The section whose header is under `point` (window coordinates), if any.
+    public func header(at point: Point) -> Int? {
+        guard point.y >= layout.topInset, point.y < size.height - layout.bottomInset, columnChange == nil else { return nil }
+        return headers.section(covering: scroll.convert(point, from: nil))
+    }
+
     /// The photo whose cell is under `point` (window coordinates), if any. The bars and the headers cover
     /// the cells that scroll under them: a tap on one is not a tap on a cell.
     public func index(at point: Point) -> Int? {

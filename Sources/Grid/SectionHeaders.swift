@@ -90,9 +90,11 @@ final class SectionHeaders {
     var pinnedBottom: Double { pinned.map { nodes[$0].frame.maxY } ?? 0 }
 
     /// Whether a header covers content point `p`.
-    func covers(_ p: Point) -> Bool {
-        guard !nodes.isEmpty else { return false }
-        let under = layout.section(atContentY: p.y)
-        return [pinned, under].contains { k in k.map { nodes[$0].frame.contains(p) } ?? false }
+    func covers(_ p: Point) -> Bool { section(covering: p) != nil }
+
+    /// The section whose header covers content point `p` (the one held under the bar first), if any.
+    func section(covering p: Point) -> Int? {
+        guard !nodes.isEmpty else { return nil }
+        return [pinned, layout.section(atContentY: p.y)].compactMap { $0 }.first { nodes[$0].frame.contains(p) }
     }
 }

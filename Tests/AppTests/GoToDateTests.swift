@@ -78,6 +78,21 @@ import TestSupport
         #expect(sectionAtTop(app) == app.grid.layout.section(of: expected), "14 June 2017's header at the top")
     }
 
+    /// A tap on a day's header opens the card at that day's month.
+    @Test func aTapOnAHeaderOpensTheCardAtItsMonth() throws {
+        let app = library()
+        let header = try #require(app.root.descendant(named: "header.\(app.grid.layout.sectionCount - 3)"))
+        let at = header.convert(header.bounds, to: nil).center
+        _ = app.handle(.pointerDown(at: at, button: 1, time: clock.now))
+        clock.advance(by: 0.05)
+        app.tick()
+        _ = app.handle(.pointerUp(at: at, button: 1, time: clock.now))
+        app.settle(stepping: clock)
+        let first = app.photos[app.grid.layout.photos(inSection: app.grid.layout.sectionCount - 3).lowerBound]
+        #expect(text(app, "dateEntry.calendar.title") == DateFormatter.monthAndYear.string(from: Date(timeIntervalSince1970: first.date!.instant)))
+        #expect(app.viewer == nil, "no photo opened")
+    }
+
     @Test func aDayTypedBringsItsHeaderToTheTop() {
         let app = library()
         press(app, "g", control: true)
