@@ -76,7 +76,7 @@ public final class PhotoViewerApp {
         navigator = PhotoNavigator(grid: grid, photos: photos, animator: animator, queue: queue, pixelScale: pixelScale,
                                    style: motion, favorites: favorites)
         navigator.playsSound = playsSound
-        if let favorites {
+        if let favorites, !favorites.isEmpty {
             for (i, photo) in photos.enumerated() where favorites.contains(photo.file) { grid.setFavorite(true, at: i) }
         }
         interaction = Interaction(navigator: navigator, clock: clock)

@@ -470,3 +470,38 @@ struct WaylandDropTests {
         #expect(viewer.process.isRunning && !viewer.standardError.contains("warning"), "\(viewer.standardError)")
     }
 }
+
+extension WaylandWindowTests {
+    /// A dated tree in a Wayland window: `Ctrl+1` through the compositor's keyboard shows its years, a click on 2024
+    /// zooms into its months, `Escape` back out, `Ctrl+4` All Photos again, and the date scrubber dragged on the
+    /// right edge through the virtual pointer: the window ends on the headless frame.
+    @Test func theViewsAndTheDateScrubberInAWaylandWindowEndOnTheHeadlessFrame() throws {
+        let sway = try SwayServer()
+        let scratch = try TemporaryFolder(), tree = try TemporaryFolder()
+        try TimelineWindowTests().makeTree(in: tree, argfile: scratch.path + "/dates.args")
+        let script = try scratch.write("views.txt", Array("""
+            wait 300
+            key ctrl+1
+            wait 900
+            tap 250 150
+            wait 900
+            key Escape
+            wait 900
+            key ctrl+4
+            wait 600
+            move 494 200
+            wait 300
+            down 494 320
+            move 494 120 400
+            up
+            wait 1600
+            """.utf8))
+        let shot = scratch.path + "/headless.png"
+        let arguments = ["--size", "500x400", "--no-thumbnail-cache", "--script", script, tree.path]
+        let environment = ["TZ": "UTC", "LANG": "en_GB.UTF-8"]
+        let (status, errors) = try ViewerProcess.run(["--headless", "--screenshot", shot] + arguments, environment: environment)
+        #expect(status == 0, "\(errors)")
+        let viewer = try ViewerProcess(["--backend", "wayland"] + arguments, environment: sway.waylandEnvironment.merging(environment) { $1 })
+        try expectWindow(on: sway, toShow: try ImageDecoder.decode(path: shot).image, viewer: viewer, scratch: scratch)
+    }
+}
