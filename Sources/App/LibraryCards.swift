@@ -111,27 +111,13 @@ struct LibraryCards {
     }
 
     /// The card covering library photo `photo` (the nearest, for one between cards).
-    func card(containing photo: Int) -> Int {
-        var lo = 0, hi = cards.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cards[mid].photos.lowerBound <= photo { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
-    }
+    func card(containing photo: Int) -> Int { cards.lastIndex { $0.photos.lowerBound <= photo } }
 
     /// The card tile `tile` belongs to.
-    func card(ofTile tile: Int) -> Int {
-        var lo = 0, hi = cardStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cardStarts[mid] <= tile { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
-    }
+    func card(ofTile tile: Int) -> Int { cardStarts.lastIndex { $0 <= tile } }
 
-    /// The tiles of the card tile `tile` belongs to.
-    func tiles(besides tile: Int) -> Range<Int> {
+    /// The tiles of the card tile `tile` belongs to (itself among them).
+    func tiles(ofCardHolding tile: Int) -> Range<Int> {
         let k = card(ofTile: tile)
         return cardStarts[k]..<(k + 1 < cardStarts.count ? cardStarts[k + 1] : tiles.count)
     }

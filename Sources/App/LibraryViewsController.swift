@@ -23,7 +23,7 @@ final class LibraryViewsController {
         guard let cards, let finer = shown.finer, cards.tiles.indices.contains(index) else { return }
         trail.append((shown, app.grid.scrollOffset, index))
         let next = makeCards(finer, in: app)
-        let flying = Dictionary(uniqueKeysWithValues: cards.tiles(besides: index).compactMap { tile in
+        let flying = Dictionary(uniqueKeysWithValues: cards.tiles(ofCardHolding: index).compactMap { tile in
             LibraryViewsController.cell(showing: cards.tiles[tile], in: next).map { (tile, $0) } })
         let from = frame(ofCell: index, in: app)
         let zoom = GridZoom(from: from, onto: next.map { $0.tile(for: cards.tiles[index]) } ?? cards.tiles[index],
@@ -37,7 +37,7 @@ final class LibraryViewsController {
         let coarse = makeCards(view, in: app)
         guard let coarse, coarse.tiles.indices.contains(tile) else { return present(view, cards: coarse, zoom: nil, in: app) }
         let photo = coarse.tiles[tile]
-        let flying = Dictionary(coarse.tiles(besides: tile).compactMap { new in LibraryViewsController.cell(showing: coarse.tiles[new], in: cards).map { ($0, new) } },
+        let flying = Dictionary(coarse.tiles(ofCardHolding: tile).compactMap { new in LibraryViewsController.cell(showing: coarse.tiles[new], in: cards).map { ($0, new) } },
                                 uniquingKeysWith: { first, _ in first })
         let here = LibraryViewsController.cell(showing: photo, in: cards) ?? cards?.tile(for: photo) ?? photo
         let from = frame(ofCell: here, in: app)
@@ -79,15 +79,9 @@ final class LibraryViewsController {
     /// The library's photos changed: the cards are made anew from them.
     func libraryChanged() { (library, made) = (nil, [:]) }
 
-    /// Whether Back has a view to return to.
-    var canGoBack: Bool { !trail.isEmpty }
-
     private func present(_ view: LibraryView, cards: LibraryCards?, zoom: GridZoom?, in app: PhotoViewerApp) {
         let started = ContinuousClock.now
-        defer {
-            let (seconds, attoseconds) = (ContinuousClock.now - started).components
-            app.logger.debug("\(view.title): \(cards?.cards.count ?? app.library.count) shown in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
-        }
+        defer { app.logger.debug("\(view.title): \(cards?.cards.count ?? app.library.count) shown in \(started.millisecondsUntilNow) ms") }
         let pictures = zoom.map { $0.flying.keys.compactMap { old in app.grid.picture(at: old).map { (old, $0) } } } ?? []
         (shown, self.cards) = (view, cards)
         let photos = cards.map { $0.tiles.map { app.library[$0] } } ?? app.library
@@ -101,12 +95,9 @@ final class LibraryViewsController {
 
     private func makeCards(_ view: LibraryView, in app: PhotoViewerApp) -> LibraryCards? {
         guard view != .all else { return nil }
-        let started = ContinuousClock.now
-        defer {
-            let (seconds, attoseconds) = (ContinuousClock.now - started).components
-            app.logger.debug("\(view.title) made in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
-        }
         if let made = made[view] { return made }
+        let started = ContinuousClock.now
+        defer { app.logger.debug("\(view.title) made in \(started.millisecondsUntilNow) ms") }
         let favorites = app.navigator.favorites.flatMap { $0.isEmpty ? nil : $0 }
         let library = self.library ?? (days: app.days.sections(of: app.library), clips: app.library.map(\.isClip))
         self.library = library

@@ -49,8 +49,7 @@ extension PhotoViewerApp {
         library = update.photos
         (search.libraryChanged(), views.libraryChanged())
         if grid.showsCovers { showCovers(push: nil) } else if grid.shownView != nil { views.refresh(in: self, keepingOffset: true) } else { show(kept.map { library[$0] }, origins: origins) }
-        let (seconds, attoseconds) = (ContinuousClock.now - started).components
-        logger.debug("the folder changed: \(said) (taken in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms)")
+        logger.debug("the folder changed: \(said) (taken in \(started.millisecondsUntilNow) ms)")
     }
 
     /// The grid, the viewer and the thumbnails show `shown`: photo `i` is the one shown at `origins[i]` before

@@ -54,9 +54,8 @@ extension PhotoViewerApp {
         let started = ContinuousClock.now
         let found = search.found(in: library)
         if found.map(\.file) != photos.map(\.file) { show(found, origins: found.map { indexOfFile[$0.file] }) }
-        let (seconds, attoseconds) = (ContinuousClock.now - started).components
         let text = search.query?.text ?? ""
-        logger.debug("search “\(text)”: \(found.count) of \(library.count) photos in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms")
+        logger.debug("search “\(text)”: \(found.count) of \(library.count) photos in \(started.millisecondsUntilNow) ms")
         if found.isEmpty, !text.isEmpty {
             grid.bars.setEmptyState(title: "No Results", detail: "Nothing matches “\(text)”")
         } else {

@@ -51,14 +51,7 @@ public struct CardTiles: Equatable, Sendable {
     }
 
     /// The card tile `index` belongs to.
-    public func card(of index: Int) -> Int {
-        var lo = 0, hi = cardStarts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cardStarts[mid] <= index { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
-    }
+    public func card(of index: Int) -> Int { cardStarts.lastIndex { $0 <= index } }
 
     /// Card `k`'s tiles.
     public func tiles(ofCard k: Int) -> Range<Int> { tileStart(k)..<tileStart(k + 1) }

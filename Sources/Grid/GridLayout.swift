@@ -202,14 +202,19 @@ public struct GridLayout: Equatable, Sendable {
         return min(nextPhotos.upperBound - 1, nextPhotos.lowerBound + row * columns + column)
     }
 
-    /// The last index of `values` (ascending by `isBefore`) for which `isBefore` holds; 0 if none.
-    private func lastIndex<T>(in values: [T], where isBefore: (T) -> Bool) -> Int {
-        var lo = 0, hi = values.count
+    private func lastIndex<T>(in values: [T], where isBefore: (T) -> Bool) -> Int { values.lastIndex(ascending: isBefore) }
+}
+
+extension Array {
+    /// The last index for which `isBefore` holds, the elements ascending by it (it holds for a first run of them); 0 if
+    /// none: the section a photo is in, the card a tile is in.
+    public func lastIndex(ascending isBefore: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if isBefore(values[mid]) { lo = mid + 1 } else { hi = mid }
+            if isBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
-        return max(0, lo - 1)
+        return Swift.max(0, lo - 1)
     }
 }
 

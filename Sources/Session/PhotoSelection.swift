@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Imaging
 import Library
@@ -96,8 +97,5 @@ public struct PhotoSelection {
         return PhotoSelection(photos: photos, emptyMessage: empty, opening: nil, folders: folders)
     }
 
-    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
-        let elapsed = (ContinuousClock.now - start).components
-        return elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-    }
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 { start.millisecondsUntilNow }
 }
